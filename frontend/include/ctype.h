@@ -1,0 +1,15 @@
+/* Lore's C library: declarations only. */
+#ifndef __LORE_CTYPE_H
+#define __LORE_CTYPE_H
+int isalnum(int);
+int isalpha(int);
+int isdigit(int);
+int islower(int);
+int isupper(int);
+int isspace(int);
+int isprint(int);
+int ispunct(int);
+int isxdigit(int);
+int tolower(int);
+int toupper(int);
+#endif

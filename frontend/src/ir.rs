@@ -1,0 +1,582 @@
+//! The CFG IR (`cir`): what the verifier sees of a C program.
+//!
+//! A program is a set of functions made of basic blocks. Expressions are pure
+//! (no assignment, call or allocation inside them), fully typed, and every
+//! conversion C does implicitly is an explicit [`ExprKind::Cast`]. Side effects
+//! are statements. Blocks are stored in source order ("layout order"): a jump
+//! to a block that is not later in the order is a back edge, and each back
+//! edge is one loop, as in CBMC's goto programs. This makes loops with gotos
+//! into their bodies (CIL output) ordinary.
+//!
+//! Invariants (checked by [`Program::verify`]):
+//! - every expression's type is the type its operator produces;
+//! - branch conditions and assertions are `_Bool`;
+//! - every block ends in exactly one terminator and jumps stay in the function.
+
+use crate::source::{Loc, SourceMap};
+use crate::types::{ArrayLen, CompositeId, DataModel, LocalId, TypeId, TypeKind, TypeTable};
+
+macro_rules! id_type {
+    ($(#[$m:meta])* $name:ident) => {
+        $(#[$m])*
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(pub u32);
+        impl $name {
+            pub fn index(self) -> usize { self.0 as usize }
+        }
+    };
+}
+
+id_type!(
+    /// A function of [`Program::functions`].
+    FunctionId
+);
+id_type!(
+    /// A global object of [`Program::globals`] (also string literals and
+    /// function-scope `static` variables).
+    GlobalId
+);
+id_type!(
+    /// A block of a function; order of ids is layout order.
+    BlockId
+);
+id_type!(
+    /// A property (assertion) of [`Program::properties`].
+    PropertyId
+);
+
+#[derive(Clone, Debug)]
+pub struct Program {
+    pub model: DataModel,
+    pub types: TypeTable,
+    pub globals: Vec<Global>,
+    pub functions: Vec<Function>,
+    pub properties: Vec<Property>,
+    /// `main`, if the program has one with a body.
+    pub entry: Option<FunctionId>,
+    /// Runs before `entry`: initialisers of globals that are not all zero,
+    /// in declaration order (CBMC's `__CPROVER_initialize`).
+    pub init: FunctionId,
+    pub sources: SourceMap,
+}
+
+#[derive(Clone, Debug)]
+pub struct Global {
+    pub name: String,
+    pub ty: TypeId,
+    pub loc: Loc,
+    pub kind: GlobalKind,
+    /// The initial bytes of a string literal (with its terminating zero).
+    pub bytes: Option<Vec<u8>>,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum GlobalKind {
+    /// A file-scope variable.
+    Variable,
+    /// A `static` variable inside a function.
+    StaticLocal,
+    /// The characters of a string literal (read-only).
+    StringLiteral,
+    /// Declared `extern` and never defined: its value is unknown.
+    External,
+}
+
+#[derive(Clone, Debug)]
+pub struct Function {
+    pub name: String,
+    /// Always a `TypeKind::Function`.
+    pub ty: TypeId,
+    pub loc: Loc,
+    /// Parameters come first, in order: locals `0..params`.
+    pub params: usize,
+    pub locals: Vec<Local>,
+    /// `None` for a function declared without a body.
+    pub body: Option<Body>,
+    /// Lore's own code (the prelude and the initialiser function).
+    pub is_lore_library: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Local {
+    pub name: String,
+    pub ty: TypeId,
+    pub loc: Loc,
+    pub kind: LocalKind,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum LocalKind {
+    Param,
+    Variable,
+    /// A value the lowering needed to hold (a call result, `x++`'s old value).
+    Temporary,
+}
+
+#[derive(Clone, Debug)]
+pub struct Body {
+    pub blocks: Vec<Block>,
+    pub loops: Vec<Loop>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Block {
+    pub stmts: Vec<Stmt>,
+    pub term: Terminator,
+    pub term_loc: Loc,
+}
+
+/// A loop: one back edge, named `function.index` like CBMC.
+#[derive(Clone, Debug)]
+pub struct Loop {
+    /// The block jumped back to.
+    pub header: BlockId,
+    /// The block whose terminator jumps back.
+    pub latch: BlockId,
+    pub loc: Loc,
+    pub kind: LoopKind,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum LoopKind {
+    While,
+    DoWhile,
+    For,
+    /// A backward `goto`.
+    Goto,
+}
+
+impl LoopKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            LoopKind::While => "while",
+            LoopKind::DoWhile => "do-while",
+            LoopKind::For => "for",
+            LoopKind::Goto => "goto",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub loc: Loc,
+}
+
+#[derive(Clone, Debug)]
+pub enum StmtKind {
+    /// `place = value`.
+    Assign { place: Place, value: Expr },
+    /// `place = nondet`: any value of the place's type.
+    Nondet { place: Place },
+    /// A local comes into scope: its value is unknown until assigned (and a
+    /// variable-length array gets its storage).
+    Declare { local: LocalId },
+    /// A call of a function defined or declared in the program.
+    Call { dest: Option<Place>, callee: Callee, args: Vec<Expr> },
+    /// Heap or stack allocation of `size` bytes: `dest` points to a new object.
+    /// `elem_ty` is the type the program uses the object as, when the lowering
+    /// can tell (the pointee of the cast or destination), else `char`.
+    /// For `realloc`, `old` is the block whose contents move to the new one.
+    Allocate { dest: Place, kind: AllocKind, size: Expr, elem_ty: TypeId, old: Option<Expr> },
+    /// `free(ptr)`.
+    Free { ptr: Expr },
+    /// Paths where `cond` is false are cut.
+    Assume { cond: Expr },
+    /// A property to check.
+    Assert { cond: Expr, property: PropertyId },
+    /// `memset`/`memcpy`/`memmove`-style block operations on bytes.
+    Memory { op: MemoryOp, args: Vec<Expr> },
+    /// A construct Lore does not handle; any path reaching it makes verdicts UNKNOWN.
+    Unsupported { what: String },
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum AllocKind {
+    Malloc,
+    /// Zero-filled.
+    Calloc,
+    /// Stack memory that lives until the function returns.
+    Alloca,
+    /// A new block holding the old block's contents; the old block is freed.
+    Realloc,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MemoryOp {
+    /// `memset(dst, byte, n)`
+    Set,
+    /// `memcpy(dst, src, n)` and `memmove`.
+    Copy,
+    /// `havoc(ptr)`: every byte from `ptr` to the end of its object becomes
+    /// unknown (what `scanf("%s", buf)` may write).
+    Havoc,
+}
+
+#[derive(Clone, Debug)]
+pub enum Callee {
+    Direct(FunctionId),
+    /// Through a function pointer.
+    Indirect(Expr),
+}
+
+#[derive(Clone, Debug)]
+pub enum Terminator {
+    Goto(BlockId),
+    Branch { cond: Expr, then_block: BlockId, else_block: BlockId },
+    /// `switch`: jump to the case whose value (in the type of `value`) matches.
+    Switch { value: Expr, cases: Vec<(u128, BlockId)>, default: BlockId },
+    Return(Option<Expr>),
+    /// The execution ends here without error (`abort`, `exit`, after `reach_error`).
+    Halt(HaltKind),
+    /// Placeholder while lowering; never present in a finished program.
+    Unterminated,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum HaltKind {
+    Abort,
+    Exit,
+    /// After a `reach_error` or failed `__assert_fail`: the path is over.
+    AfterError,
+}
+
+/// The kind of a property, for choosing what to check and for naming.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PropertyKind {
+    /// `assert(c)`, `__CPROVER_assert(c, msg)`, glibc's `__assert_fail`.
+    UserAssertion,
+    /// A call of `reach_error()` or `__VERIFIER_error()` (SV-COMP's unreach-call).
+    ReachError,
+    /// `_Learn_assert(c)`: the assertion whose failures are learned.
+    LearnAssertion,
+}
+
+impl PropertyKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            PropertyKind::UserAssertion => "assertion",
+            PropertyKind::ReachError => "reach_error",
+            PropertyKind::LearnAssertion => "learn_assert",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Property {
+    /// `function.kind.n`, as CBMC names properties.
+    pub name: String,
+    pub kind: PropertyKind,
+    pub function: FunctionId,
+    pub loc: Loc,
+    pub description: String,
+}
+
+/// An object in memory that can be read and written.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Place {
+    Local(LocalId),
+    Global(GlobalId),
+    /// `*ptr`, of the pointee type.
+    Deref(Box<Expr>),
+    /// A member of a struct or union place (index into the layout's fields).
+    Field(Box<Place>, usize),
+    /// An element of an array place.
+    Index(Box<Place>, Box<Expr>),
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub ty: TypeId,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    /// An integer, bool or pointer constant: the bits, zero-extended.
+    /// A pointer constant is an absolute address (0 is NULL).
+    Int(u128),
+    /// A floating constant: the bits of its format (f32 bits for float,
+    /// f64 bits for double and long double).
+    Float(u64),
+    /// The all-zero value of any type (used to clear aggregates).
+    Zero,
+    /// The value stored in a place. Never of array or function type.
+    Load(Place),
+    /// The address of a place (`&x`, and arrays decaying to pointers).
+    AddrOf(Place),
+    /// The address of a function.
+    FunctionAddr(FunctionId),
+    Unary(UnaryOp, Box<Expr>),
+    Binary(BinaryOp, Box<Expr>, Box<Expr>),
+    /// Explicit conversion to `ty`.
+    Cast(Box<Expr>),
+    /// `cond ? then : else` with a `_Bool` condition; only the chosen side
+    /// is evaluated (it matters for memory checks).
+    Ite(Box<Expr>, Box<Expr>, Box<Expr>),
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum UnaryOp {
+    /// Arithmetic negation.
+    Neg,
+    /// Bitwise complement.
+    BitNot,
+    /// `!` on `_Bool`.
+    Not,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BinaryOp {
+    Add,
+    Sub,
+    Mul,
+    /// Division; signedness from the operand type; toward zero.
+    Div,
+    Rem,
+    /// Shift left; the right operand has its own (promoted) type.
+    Shl,
+    /// Arithmetic for signed, logical for unsigned left operands.
+    Shr,
+    BitAnd,
+    BitOr,
+    BitXor,
+    /// Comparisons produce `_Bool`; operands have one type (or are pointers).
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    /// `_Bool && _Bool`, right side evaluated only if needed.
+    And,
+    /// `_Bool || _Bool`, right side evaluated only if needed.
+    Or,
+    /// Pointer plus integer (in elements of the pointee type).
+    PtrAdd,
+    /// Pointer minus pointer (in elements), a `ptrdiff_t`.
+    PtrDiff,
+}
+
+impl BinaryOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinaryOp::Add | BinaryOp::PtrAdd => "+",
+            BinaryOp::Sub | BinaryOp::PtrDiff => "-",
+            BinaryOp::Mul => "*",
+            BinaryOp::Div => "/",
+            BinaryOp::Rem => "%",
+            BinaryOp::Shl => "<<",
+            BinaryOp::Shr => ">>",
+            BinaryOp::BitAnd => "&",
+            BinaryOp::BitOr => "|",
+            BinaryOp::BitXor => "^",
+            BinaryOp::Eq => "==",
+            BinaryOp::Ne => "!=",
+            BinaryOp::Lt => "<",
+            BinaryOp::Le => "<=",
+            BinaryOp::Gt => ">",
+            BinaryOp::Ge => ">=",
+            BinaryOp::And => "&&",
+            BinaryOp::Or => "||",
+        }
+    }
+
+    pub fn is_comparison(self) -> bool {
+        matches!(self, BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge)
+    }
+}
+
+impl Expr {
+    pub fn new(kind: ExprKind, ty: TypeId) -> Expr {
+        Expr { kind, ty }
+    }
+
+    pub fn int(value: u128, ty: TypeId) -> Expr {
+        Expr { kind: ExprKind::Int(value), ty }
+    }
+
+    pub fn bool(value: bool) -> Expr {
+        Expr { kind: ExprKind::Int(value as u128), ty: TypeTable::BOOL }
+    }
+
+    pub fn load(place: Place, ty: TypeId) -> Expr {
+        Expr { kind: ExprKind::Load(place), ty }
+    }
+
+    pub fn binary(op: BinaryOp, lhs: Expr, rhs: Expr, ty: TypeId) -> Expr {
+        Expr { kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)), ty }
+    }
+
+    pub fn not(e: Expr) -> Expr {
+        if let ExprKind::Int(v) = e.kind {
+            return Expr::bool(v == 0);
+        }
+        if let ExprKind::Unary(UnaryOp::Not, inner) = e.kind {
+            return *inner;
+        }
+        Expr { kind: ExprKind::Unary(UnaryOp::Not, Box::new(e)), ty: TypeTable::BOOL }
+    }
+
+    pub fn cast(e: Expr, ty: TypeId) -> Expr {
+        if e.ty == ty {
+            return e;
+        }
+        Expr { kind: ExprKind::Cast(Box::new(e)), ty }
+    }
+
+    /// The constant value, if this is an integer constant.
+    pub fn as_int(&self) -> Option<u128> {
+        match self.kind {
+            ExprKind::Int(v) => Some(v),
+            _ => None,
+        }
+    }
+}
+
+impl Program {
+    pub fn function(&self, id: FunctionId) -> &Function {
+        &self.functions[id.index()]
+    }
+
+    pub fn global(&self, id: GlobalId) -> &Global {
+        &self.globals[id.index()]
+    }
+
+    pub fn property(&self, id: PropertyId) -> &Property {
+        &self.properties[id.index()]
+    }
+
+    pub fn function_by_name(&self, name: &str) -> Option<FunctionId> {
+        self.functions.iter().position(|f| f.name == name).map(|i| FunctionId(i as u32))
+    }
+
+    /// The type of a place.
+    pub fn place_type(&self, function: &Function, place: &Place) -> TypeId {
+        match place {
+            Place::Local(l) => function.locals[l.0 as usize].ty,
+            Place::Global(g) => self.globals[g.index()].ty,
+            Place::Deref(ptr) => self.types.pointee(ptr.ty).expect("deref of a pointer"),
+            Place::Field(base, i) => {
+                let base_ty = self.place_type(function, base);
+                let comp = self.types.composite_id(base_ty).expect("field of a composite");
+                self.types.composite(comp).fields.as_ref().expect("complete composite")[*i].ty
+            }
+            Place::Index(base, _) => {
+                let base_ty = self.place_type(function, base);
+                self.types.element(base_ty).expect("index of an array")
+            }
+        }
+    }
+
+    /// Checks the IR's invariants; returns the first broken one.
+    pub fn verify(&self) -> Result<(), String> {
+        for f in &self.functions {
+            let Some(body) = &f.body else { continue };
+            let n = body.blocks.len() as u32;
+            let check_target = |b: BlockId| {
+                if b.0 < n {
+                    Ok(())
+                } else {
+                    Err(format!("{}: jump to missing block {}", f.name, b.0))
+                }
+            };
+            for (i, block) in body.blocks.iter().enumerate() {
+                for stmt in &block.stmts {
+                    match &stmt.kind {
+                        StmtKind::Assume { cond } | StmtKind::Assert { cond, .. } => {
+                            if cond.ty != TypeTable::BOOL {
+                                return Err(format!("{}: bb{i}: condition is not _Bool", f.name));
+                            }
+                        }
+                        StmtKind::Assign { place, value } => {
+                            let pty = self.place_type(f, place);
+                            if pty != value.ty && !matches!(value.kind, ExprKind::Zero) {
+                                return Err(format!(
+                                    "{}: bb{i}: assignment of {} to {}",
+                                    f.name,
+                                    self.types.display(value.ty),
+                                    self.types.display(pty)
+                                ));
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                match &block.term {
+                    Terminator::Goto(b) => check_target(*b)?,
+                    Terminator::Branch { cond, then_block, else_block } => {
+                        if cond.ty != TypeTable::BOOL {
+                            return Err(format!("{}: bb{i}: branch condition is not _Bool", f.name));
+                        }
+                        check_target(*then_block)?;
+                        check_target(*else_block)?;
+                    }
+                    Terminator::Switch { cases, default, .. } => {
+                        for (_, b) in cases {
+                            check_target(*b)?;
+                        }
+                        check_target(*default)?;
+                    }
+                    Terminator::Unterminated => return Err(format!("{}: bb{i} has no terminator", f.name)),
+                    Terminator::Return(_) | Terminator::Halt(_) => {}
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Number of loops, over all functions.
+    pub fn loop_count(&self) -> usize {
+        self.functions.iter().filter_map(|f| f.body.as_ref()).map(|b| b.loops.len()).sum()
+    }
+
+    /// Counts the `unsupported` statements by their description.
+    pub fn unsupported(&self) -> Vec<(&str, Loc)> {
+        let mut out = Vec::new();
+        for f in &self.functions {
+            for block in f.body.iter().flat_map(|b| &b.blocks) {
+                for stmt in &block.stmts {
+                    if let StmtKind::Unsupported { what } = &stmt.kind {
+                        out.push((what.as_str(), stmt.loc));
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    pub fn is_composite_complete(&self, id: CompositeId) -> bool {
+        self.types.composite(id).fields.is_some()
+    }
+
+    /// Is this array length known only at run time?
+    pub fn is_vla(&self, ty: TypeId) -> bool {
+        matches!(self.types.kind(ty), TypeKind::Array(_, ArrayLen::Variable(_)))
+    }
+}
+
+impl Function {
+    pub fn local(&self, id: LocalId) -> &Local {
+        &self.locals[id.0 as usize]
+    }
+
+    pub fn function_type<'a>(&self, types: &'a TypeTable) -> &'a crate::types::FunctionType {
+        types.function_type(self.ty).expect("function has a function type")
+    }
+}
+
+impl Terminator {
+    pub fn successors(&self) -> Vec<BlockId> {
+        match self {
+            Terminator::Goto(b) => vec![*b],
+            Terminator::Branch { then_block, else_block, .. } => vec![*then_block, *else_block],
+            Terminator::Switch { cases, default, .. } => {
+                let mut out: Vec<BlockId> = cases.iter().map(|c| c.1).collect();
+                out.push(*default);
+                out
+            }
+            _ => Vec::new(),
+        }
+    }
+}

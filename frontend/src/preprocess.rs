@@ -1,0 +1,342 @@
+//! Preprocessing: `.c` files go through the system C preprocessor with Lore's
+//! own headers and prelude; `.i` files are read as they are.
+//!
+//! Lore ships its own minimal C library headers (`frontend/include/`), so that
+//! a 32-bit data model needs no 32-bit system headers and every type has the
+//! width of the chosen model. The preprocessor is run with `-nostdinc`.
+//!
+//! Afterwards a few GNU-isms that lang-c does not parse are rewritten in the
+//! text (recorded as edits so that locations still point at the user's code):
+//! `$` in identifiers, implicit `int` at file scope, and `__int128`.
+
+use crate::types::DataModel;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Lore's headers, embedded in the binary: (relative path, contents).
+pub const HEADERS: &[(&str, &str)] = &[
+    ("lore_prelude.h", include_str!("../include/lore_prelude.h")),
+    ("assert.h", include_str!("../include/assert.h")),
+    ("ctype.h", include_str!("../include/ctype.h")),
+    ("errno.h", include_str!("../include/errno.h")),
+    ("float.h", include_str!("../include/float.h")),
+    ("inttypes.h", include_str!("../include/inttypes.h")),
+    ("limits.h", include_str!("../include/limits.h")),
+    ("malloc.h", include_str!("../include/malloc.h")),
+    ("math.h", include_str!("../include/math.h")),
+    ("stdarg.h", include_str!("../include/stdarg.h")),
+    ("stdbool.h", include_str!("../include/stdbool.h")),
+    ("stddef.h", include_str!("../include/stddef.h")),
+    ("stdint.h", include_str!("../include/stdint.h")),
+    ("stdio.h", include_str!("../include/stdio.h")),
+    ("stdlib.h", include_str!("../include/stdlib.h")),
+    ("string.h", include_str!("../include/string.h")),
+    ("strings.h", include_str!("../include/strings.h")),
+    ("time.h", include_str!("../include/time.h")),
+    ("unistd.h", include_str!("../include/unistd.h")),
+    ("sys/types.h", include_str!("../include/sys/types.h")),
+    ("lore_types.h", include_str!("../include/lore_types.h")),
+];
+
+/// Why preprocessing failed.
+#[derive(Debug, thiserror::Error)]
+pub enum PreprocessError {
+    #[error("cannot read {path}: {source}")]
+    Read { path: PathBuf, source: std::io::Error },
+    #[error("cannot run the C preprocessor `{command}`: {source}")]
+    Spawn { command: String, source: std::io::Error },
+    #[error("the C preprocessor failed on {path}")]
+    Failed { path: PathBuf, stderr: String },
+    #[error("cannot write Lore's headers to {path}: {source}")]
+    Headers { path: PathBuf, source: std::io::Error },
+}
+
+/// The text to parse and what is needed to map it back.
+#[derive(Debug)]
+pub struct Preprocessed {
+    /// The input file as the user wrote it.
+    pub input_text: String,
+    /// The text after preprocessing and fix-ups.
+    pub text: String,
+    /// Were line markers produced by us (a `.c` input)?
+    pub follow_markers: bool,
+    /// Where Lore's headers were written (to name them `<lore>/…`).
+    pub include_dir: Option<PathBuf>,
+    /// Fix-up insertions, see [`crate::source::SourceMap`].
+    pub edits: Vec<(usize, usize)>,
+}
+
+/// Options of the preprocessor run.
+#[derive(Clone, Debug)]
+pub struct PreprocessOptions {
+    pub model: DataModel,
+    /// Extra `-D`/`-I` options.
+    pub defines: Vec<String>,
+    /// The preprocessor command; default `$LORE_CPP`, else `gcc`, else `cc`.
+    pub command: Option<String>,
+}
+
+pub fn preprocess(path: &Path, options: &PreprocessOptions) -> Result<Preprocessed, PreprocessError> {
+    let input_text = std::fs::read(path)
+        .map_err(|source| PreprocessError::Read { path: path.to_path_buf(), source })
+        .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())?;
+    if crate::source::is_preprocessed_input(path) {
+        let (text, edits) = fix_up(&input_text);
+        return Ok(Preprocessed { input_text, text, follow_markers: false, include_dir: None, edits });
+    }
+    let include_dir = write_headers()?;
+    let raw = run_cpp(path, &include_dir, options)?;
+    let (text, edits) = fix_up(&raw);
+    Ok(Preprocessed { input_text, text, follow_markers: true, include_dir: Some(include_dir), edits })
+}
+
+fn run_cpp(path: &Path, include_dir: &Path, options: &PreprocessOptions) -> Result<String, PreprocessError> {
+    let candidates: Vec<String> = match (&options.command, std::env::var("LORE_CPP")) {
+        (Some(c), _) => vec![c.clone()],
+        (None, Ok(c)) if !c.is_empty() => vec![c],
+        _ => vec!["gcc".into(), "cc".into(), "clang".into()],
+    };
+    let model_flags: &[&str] = match options.model {
+        DataModel::Ilp32 => &["-m32", "-D__LORE_ILP32__"],
+        DataModel::Lp64 => &["-m64", "-D__LORE_LP64__"],
+    };
+    let mut last_error = None;
+    for command in &candidates {
+        let mut cmd = Command::new(command);
+        cmd.arg("-E")
+            .arg("-x")
+            .arg("c")
+            .arg("-std=gnu11")
+            .arg("-nostdinc")
+            .arg("-isystem")
+            .arg(include_dir)
+            .arg("-include")
+            .arg(include_dir.join("lore_prelude.h"))
+            .arg("-D__LORE__=1")
+            .args(model_flags)
+            .args(&options.defines)
+            .arg(path);
+        match cmd.output() {
+            Ok(out) if out.status.success() => return Ok(String::from_utf8_lossy(&out.stdout).into_owned()),
+            Ok(out) => {
+                let stderr = String::from_utf8_lossy(&out.stderr).replace(&include_dir.display().to_string(), "<lore>");
+                return Err(PreprocessError::Failed { path: path.to_path_buf(), stderr });
+            }
+            Err(source) => last_error = Some(PreprocessError::Spawn { command: command.clone(), source }),
+        }
+    }
+    Err(last_error.expect("at least one candidate"))
+}
+
+/// Writes the embedded headers once per content version into the temp dir.
+fn write_headers() -> Result<PathBuf, PreprocessError> {
+    let mut hash: u64 = 0xcbf29ce484222325;
+    for (name, text) in HEADERS {
+        for b in name.bytes().chain(text.bytes()) {
+            hash = (hash ^ u64::from(b)).wrapping_mul(0x100000001b3);
+        }
+    }
+    let dir = std::env::temp_dir().join(format!("lore-include-{}-{hash:016x}", env!("CARGO_PKG_VERSION")));
+    let marker = dir.join(".complete");
+    if marker.exists() {
+        return Ok(dir);
+    }
+    let io = |source, path: &Path| PreprocessError::Headers { path: path.to_path_buf(), source };
+    for (name, text) in HEADERS {
+        let target = dir.join(name);
+        let parent = target.parent().expect("header has a parent");
+        std::fs::create_dir_all(parent).map_err(|e| io(e, parent))?;
+        // Write to a unique name and rename, so parallel runs never see half a file.
+        let tmp = parent.join(format!(".{}.{}", std::process::id(), target.file_name().unwrap().to_string_lossy()));
+        let mut f = std::fs::File::create(&tmp).map_err(|e| io(e, &tmp))?;
+        f.write_all(text.as_bytes()).map_err(|e| io(e, &tmp))?;
+        drop(f);
+        std::fs::rename(&tmp, &target).map_err(|e| io(e, &target))?;
+    }
+    std::fs::write(&marker, b"").map_err(|e| io(e, &marker))?;
+    Ok(dir)
+}
+
+/// Prefix that stands for `$` in identifiers while lang-c parses.
+pub const DOLLAR: &str = "__lore_dollar__";
+
+/// Rewrites what lang-c cannot parse; returns the text and the insertions.
+pub fn fix_up(text: &str) -> (String, Vec<(usize, usize)>) {
+    let mut out = String::with_capacity(text.len() + 64);
+    let mut edits = Vec::new();
+    let mut growth = 0usize;
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    let mut depth: i32 = 0; // braces and parentheses at file scope
+    let mut paren_depth: i32 = 0;
+    let mut at_decl_start = true;
+    let mut last_sig: u8 = b';'; // last significant character at depth 0
+    let mut body_stack: Vec<bool> = Vec::new(); // for each open brace: is it a function body?
+    let mut line_start = true;
+    let insert = |out: &mut String, what: &str, edits: &mut Vec<(usize, usize)>, growth: &mut usize| {
+        out.push_str(what);
+        *growth += what.len();
+        edits.push((out.len(), *growth));
+    };
+    while i < bytes.len() {
+        let c = bytes[i];
+        // Line markers and other directives are copied as they are.
+        if line_start && c == b'#' {
+            let end = text[i..].find('\n').map_or(bytes.len(), |e| i + e + 1);
+            out.push_str(&text[i..end]);
+            i = end;
+            continue;
+        }
+        line_start = c == b'\n';
+        match c {
+            b'"' | b'\'' => {
+                let end = skip_literal(bytes, i);
+                out.push_str(&text[i..end]);
+                i = end;
+                continue;
+            }
+            b'{' => {
+                let is_body = depth == 0 && paren_depth == 0 && (last_sig == b')' || last_sig == b';');
+                body_stack.push(is_body);
+                depth += 1;
+                at_decl_start = false;
+            }
+            b'}' => {
+                depth -= 1;
+                let was_body = body_stack.pop().unwrap_or(false);
+                if depth == 0 && paren_depth == 0 && was_body {
+                    at_decl_start = true;
+                    last_sig = b';';
+                    out.push('}');
+                    i += 1;
+                    continue;
+                }
+            }
+            b'(' => paren_depth += 1,
+            b')' => paren_depth -= 1,
+            b';' if depth == 0 && paren_depth == 0 => {
+                at_decl_start = true;
+                last_sig = b';';
+                out.push(';');
+                i += 1;
+                continue;
+            }
+            _ => {}
+        }
+        if c == b'_' || c == b'$' || c.is_ascii_alphabetic() {
+            let start = i;
+            while i < bytes.len() && (bytes[i] == b'_' || bytes[i] == b'$' || bytes[i].is_ascii_alphanumeric()) {
+                i += 1;
+            }
+            let word = &text[start..i];
+            if depth == 0 && paren_depth == 0 && at_decl_start {
+                at_decl_start = false;
+                let next = text[i..].trim_start_matches([' ', '\t', '\r', '\n']).as_bytes().first().copied();
+                if next == Some(b'(') && !is_keyword(word) {
+                    insert(&mut out, "int ", &mut edits, &mut growth);
+                }
+            }
+            if word == "__int128" || word == "__int128_t" || word == "__uint128_t" {
+                let trimmed_len = out.trim_end().len();
+                if word == "__int128" && out[..trimmed_len].ends_with("unsigned") {
+                    // `unsigned __int128` becomes one typedef name of the same length.
+                    let keep = trimmed_len - "unsigned".len();
+                    let original = out.len() - keep + word.len();
+                    out.truncate(keep);
+                    out.push_str(&format!("{:<original$}", "__lore_uint128"));
+                } else {
+                    let replacement = if word == "__uint128_t" { "__lore_uint128" } else { "__lore_int128" };
+                    out.push_str(replacement);
+                    insert_growth(&mut edits, &mut growth, out.len(), replacement.len() - word.len());
+                }
+            } else if word.contains('$') {
+                let replaced = word.replace('$', DOLLAR);
+                out.push_str(&replaced);
+                insert_growth(&mut edits, &mut growth, out.len(), replaced.len() - word.len());
+            } else {
+                out.push_str(word);
+            }
+            if depth == 0 && paren_depth == 0 {
+                last_sig = b'a';
+            }
+            continue;
+        }
+        if depth == 0 && paren_depth == 0 && !c.is_ascii_whitespace() {
+            last_sig = c;
+            at_decl_start = false;
+        } else if depth == 0 && paren_depth == 1 && c == b'(' {
+            at_decl_start = false;
+        }
+        if c == b')' && depth == 0 && paren_depth == 0 {
+            last_sig = b')';
+        }
+        out.push(c as char);
+        i += 1;
+    }
+    if text.contains("__int128") || text.contains("__uint128_t") {
+        let typedefs = "typedef long long __lore_int128; typedef unsigned long long __lore_uint128;\n";
+        let mut shifted: Vec<(usize, usize)> = vec![(typedefs.len(), typedefs.len())];
+        shifted.extend(edits.iter().map(|&(end, g)| (end + typedefs.len(), g + typedefs.len())));
+        return (format!("{typedefs}{out}"), shifted);
+    }
+    (out, edits)
+}
+
+fn insert_growth(edits: &mut Vec<(usize, usize)>, growth: &mut usize, end: usize, grown: usize) {
+    *growth += grown;
+    edits.push((end, *growth));
+}
+
+/// Index after a string or character literal starting at `i`.
+fn skip_literal(bytes: &[u8], i: usize) -> usize {
+    let quote = bytes[i];
+    let mut j = i + 1;
+    while j < bytes.len() {
+        match bytes[j] {
+            b'\\' => j += 2,
+            b'\n' => return j,
+            c if c == quote => return j + 1,
+            _ => j += 1,
+        }
+    }
+    bytes.len()
+}
+
+fn is_keyword(word: &str) -> bool {
+    matches!(
+        word,
+        "auto" | "break" | "case" | "char" | "const" | "continue" | "default" | "do" | "double" | "else" | "enum"
+            | "extern" | "float" | "for" | "goto" | "if" | "inline" | "int" | "long" | "register" | "restrict"
+            | "return" | "short" | "signed" | "sizeof" | "static" | "struct" | "switch" | "typedef" | "union"
+            | "unsigned" | "void" | "volatile" | "while" | "_Alignas" | "_Alignof" | "_Atomic" | "_Bool"
+            | "_Complex" | "_Generic" | "_Imaginary" | "_Noreturn" | "_Static_assert" | "_Thread_local"
+            | "__attribute__" | "__attribute" | "__extension__" | "__asm__" | "__asm" | "asm" | "__typeof__"
+            | "__typeof" | "typeof" | "__inline" | "__inline__" | "__restrict" | "__restrict__" | "__const"
+            | "__volatile__" | "__signed__" | "__declspec" | "__thread"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn implicit_int_at_file_scope() {
+        let (text, edits) = fix_up("main() { return 0; }\nstruct s { int a; } g(void);\nf(x) int x; { }\n");
+        assert_eq!(text, "int main() { return 0; }\nstruct s { int a; } g(void);\nint f(x) int x; { }\n");
+        assert_eq!(edits.len(), 2);
+    }
+
+    #[test]
+    fn dollar_identifiers_and_literals() {
+        let (text, _) = fix_up("int a$b = 1; char *s = \"$x\";\n");
+        assert_eq!(text, format!("int a{DOLLAR}b = 1; char *s = \"$x\";\n"));
+    }
+
+    #[test]
+    fn attributes_are_not_implicit_int() {
+        let (text, _) = fix_up("__attribute__((noreturn)) void f(void);\n__extension__ typedef int t;\n");
+        assert!(!text.contains("int __attribute__"));
+    }
+}
