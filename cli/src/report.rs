@@ -3,10 +3,9 @@
 use lore_frontend::diag::{Diagnostic, Severity};
 use lore_frontend::source::SourceMap;
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic, NamedSource, Report};
-use std::io::IsTerminal;
 
 /// Renders one diagnostic as text (coloured only on a terminal).
-pub fn render(d: &Diagnostic, sources: &SourceMap) -> String {
+pub fn render(d: &Diagnostic, sources: &SourceMap, color: bool) -> String {
     let mut md = MietteDiagnostic::new(d.message.clone())
         .with_code(d.kind.code())
         .with_severity(match d.severity {
@@ -34,7 +33,7 @@ pub fn render(d: &Diagnostic, sources: &SourceMap) -> String {
         Some(src) => Report::new(md).with_source_code(src),
         None => Report::new(md),
     };
-    let theme = if std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none() {
+    let theme = if color {
         GraphicalTheme::unicode()
     } else {
         GraphicalTheme::unicode_nocolor()
@@ -51,11 +50,3 @@ pub fn render(d: &Diagnostic, sources: &SourceMap) -> String {
     out
 }
 
-pub fn print_all(diagnostics: &[Diagnostic], sources: &SourceMap, show_warnings: bool) {
-    for d in diagnostics {
-        if d.severity == Severity::Warning && !show_warnings {
-            continue;
-        }
-        eprint!("{}", render(d, sources));
-    }
-}

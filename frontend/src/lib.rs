@@ -85,7 +85,8 @@ pub fn load(path: &Path, options: &FrontendOptions) -> Loaded {
             return Loaded { program: None, diagnostics: vec![d], sources };
         }
     };
-    let (program, diagnostics, sources) = lower::lower(&parse.unit, &pre.text, sources, options.model);
+    let (program, diagnostics, sources) =
+        lower::lower(&parse.unit, &pre.text, &pre.packed_structs, sources, options.model);
     Loaded { program, diagnostics, sources }
 }
 
@@ -106,8 +107,17 @@ fn preprocess_failure(path: &Path, e: preprocess::PreprocessError) -> Loaded {
                     .map(|file| source::Span { loc: source::Loc { file, line, col }, len: 1 }),
                 _ => None,
             };
-            Diagnostic::error(DiagnosticKind::Preprocessor, format!("preprocessing failed: {}", message.unwrap_or_else(|| first.to_string())), span)
-                .with_help(stderr.trim().to_string())
+            let d = Diagnostic::error(
+                DiagnosticKind::Preprocessor,
+                format!("preprocessing failed: {}", message.unwrap_or_else(|| first.to_string())),
+                span,
+            );
+            // Without a location, the preprocessor's own words are the best help.
+            if span.is_none() {
+                d.with_help(stderr.trim().to_string())
+            } else {
+                d
+            }
         }
         _ => Diagnostic::error(DiagnosticKind::Preprocessor, e.to_string(), None),
     };

@@ -65,6 +65,9 @@ pub struct Preprocessed {
     pub include_dir: Option<PathBuf>,
     /// Fix-up insertions, see [`crate::source::SourceMap`].
     pub edits: Vec<(usize, usize)>,
+    /// Offsets (in `text`) of `struct`/`union` keywords that carried
+    /// `__attribute__((packed))` before their tag (blanked out for lang-c).
+    pub packed_structs: Vec<usize>,
 }
 
 /// Options of the preprocessor run.
@@ -82,13 +85,13 @@ pub fn preprocess(path: &Path, options: &PreprocessOptions) -> Result<Preprocess
         .map_err(|source| PreprocessError::Read { path: path.to_path_buf(), source })
         .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())?;
     if crate::source::is_preprocessed_input(path) {
-        let (text, edits) = fix_up(&input_text);
-        return Ok(Preprocessed { input_text, text, follow_markers: false, include_dir: None, edits });
+        let FixedUp { text, edits, packed_structs } = fix_up(&input_text);
+        return Ok(Preprocessed { input_text, text, follow_markers: false, include_dir: None, edits, packed_structs });
     }
     let include_dir = write_headers()?;
     let raw = run_cpp(path, &include_dir, options)?;
-    let (text, edits) = fix_up(&raw);
-    Ok(Preprocessed { input_text, text, follow_markers: true, include_dir: Some(include_dir), edits })
+    let FixedUp { text, edits, packed_structs } = fix_up(&raw);
+    Ok(Preprocessed { input_text, text, follow_markers: true, include_dir: Some(include_dir), edits, packed_structs })
 }
 
 fn run_cpp(path: &Path, include_dir: &Path, options: &PreprocessOptions) -> Result<String, PreprocessError> {
@@ -161,8 +164,16 @@ fn write_headers() -> Result<PathBuf, PreprocessError> {
 /// Prefix that stands for `$` in identifiers while lang-c parses.
 pub const DOLLAR: &str = "__lore_dollar__";
 
-/// Rewrites what lang-c cannot parse; returns the text and the insertions.
-pub fn fix_up(text: &str) -> (String, Vec<(usize, usize)>) {
+/// The text after fix-ups and what is needed to map it back.
+pub struct FixedUp {
+    pub text: String,
+    pub edits: Vec<(usize, usize)>,
+    pub packed_structs: Vec<usize>,
+}
+
+/// Rewrites what lang-c cannot parse.
+pub fn fix_up(text: &str) -> FixedUp {
+    let mut packed_structs = Vec::new();
     let mut out = String::with_capacity(text.len() + 64);
     let mut edits = Vec::new();
     let mut growth = 0usize;
@@ -257,6 +268,22 @@ pub fn fix_up(text: &str) -> (String, Vec<(usize, usize)>) {
             } else {
                 out.push_str(word);
             }
+            if word == "struct" || word == "union" {
+                // `struct __attribute__((packed)) name`: lang-c wants no attribute here.
+                let after_ws = i + text[i..].len() - text[i..].trim_start().len();
+                let rest = &text[after_ws..];
+                if rest.starts_with("__attribute__") || rest.starts_with("__attribute ") || rest.starts_with("__attribute(") {
+                    if let Some(end) = attribute_end(text, after_ws) {
+                        let attribute = &text[after_ws..end];
+                        if attribute.contains("packed") {
+                            packed_structs.push(out.len() - word.len());
+                        }
+                        out.push_str(&text[i..after_ws]);
+                        out.extend(attribute.chars().map(|c| if c == '\n' { '\n' } else { ' ' }));
+                        i = end;
+                    }
+                }
+            }
             if depth == 0 && paren_depth == 0 {
                 last_sig = b'a';
             }
@@ -278,9 +305,29 @@ pub fn fix_up(text: &str) -> (String, Vec<(usize, usize)>) {
         let typedefs = "typedef long long __lore_int128; typedef unsigned long long __lore_uint128;\n";
         let mut shifted: Vec<(usize, usize)> = vec![(typedefs.len(), typedefs.len())];
         shifted.extend(edits.iter().map(|&(end, g)| (end + typedefs.len(), g + typedefs.len())));
-        return (format!("{typedefs}{out}"), shifted);
+        let packed_structs = packed_structs.iter().map(|o| o + typedefs.len()).collect();
+        return FixedUp { text: format!("{typedefs}{out}"), edits: shifted, packed_structs };
     }
-    (out, edits)
+    FixedUp { text: out, edits, packed_structs }
+}
+
+/// The end of `__attribute__((...))` starting at `start`.
+fn attribute_end(text: &str, start: usize) -> Option<usize> {
+    let open = start + text[start..].find('(')?;
+    let mut depth = 0;
+    for (k, c) in text[open..].char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(open + k + 1);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 fn insert_growth(edits: &mut Vec<(usize, usize)>, growth: &mut usize, end: usize, grown: usize) {
@@ -323,20 +370,29 @@ mod tests {
 
     #[test]
     fn implicit_int_at_file_scope() {
-        let (text, edits) = fix_up("main() { return 0; }\nstruct s { int a; } g(void);\nf(x) int x; { }\n");
+        let FixedUp { text, edits, .. } = fix_up("main() { return 0; }\nstruct s { int a; } g(void);\nf(x) int x; { }\n");
         assert_eq!(text, "int main() { return 0; }\nstruct s { int a; } g(void);\nint f(x) int x; { }\n");
         assert_eq!(edits.len(), 2);
     }
 
     #[test]
     fn dollar_identifiers_and_literals() {
-        let (text, _) = fix_up("int a$b = 1; char *s = \"$x\";\n");
+        let text = fix_up("int a$b = 1; char *s = \"$x\";\n").text;
         assert_eq!(text, format!("int a{DOLLAR}b = 1; char *s = \"$x\";\n"));
     }
 
     #[test]
     fn attributes_are_not_implicit_int() {
-        let (text, _) = fix_up("__attribute__((noreturn)) void f(void);\n__extension__ typedef int t;\n");
+        let text = fix_up("__attribute__((noreturn)) void f(void);\n__extension__ typedef int t;\n").text;
         assert!(!text.contains("int __attribute__"));
+    }
+
+    #[test]
+    fn packed_struct_attribute_is_moved_out_of_the_way() {
+        let src = "struct __attribute__((packed)) p { char c; int i; };\n";
+        let fixed = fix_up(src);
+        assert_eq!(fixed.text.len(), src.len());
+        assert!(fixed.text.starts_with("struct                         p {"));
+        assert_eq!(fixed.packed_structs, vec![0]);
     }
 }

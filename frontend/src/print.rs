@@ -201,7 +201,7 @@ impl Printer<'_> {
         self.line_with_loc(out, &header, f.loc);
         out.push_str("{\n");
         for l in &f.locals[f.params..] {
-            let decl = format!("  {};", self.types().display_decl(l.ty, &l.name));
+            let decl = format!("  {};", self.local_decl(f, l.ty, &l.name));
             self.line_with_loc(out, &decl, if l.kind == crate::ir::LocalKind::Temporary { Loc::NONE } else { l.loc });
         }
         if f.locals.len() > f.params {
@@ -235,6 +235,19 @@ impl Printer<'_> {
             }
         }
         out.push_str("}\n\n");
+    }
+
+    /// A declaration, with variable array lengths named by their locals.
+    fn local_decl(&self, f: &Function, ty: TypeId, name: &str) -> String {
+        let mut text = self.types().display_decl(ty, name);
+        let mut t = ty;
+        while let TypeKind::Array(elem, len) = self.types().kind(t) {
+            if let ArrayLen::Variable(l) = len {
+                text = text.replace(&format!("[${}]", l.0), &format!("[{}]", f.local(*l).name));
+            }
+            t = *elem;
+        }
+        text
     }
 
     fn stmt(&self, f: &Function, s: &StmtKind) -> String {
@@ -315,6 +328,15 @@ impl Printer<'_> {
             Place::Deref(e) => format!("*{}", self.operand(f, e)),
             Place::Field(base, i) => {
                 let name = self.field_name(f, base, *i);
+                // Members of anonymous members are named as C names them.
+                if let Place::Field(outer, j) = &**base {
+                    if self.field_name(f, outer, *j).starts_with('$') {
+                        return match &**outer {
+                            Place::Deref(e) => format!("{}->{name}", self.operand(f, e)),
+                            _ => format!("{}.{name}", self.place(f, outer)),
+                        };
+                    }
+                }
                 match &**base {
                     Place::Deref(e) => format!("{}->{name}", self.operand(f, e)),
                     _ => format!("{}.{name}", self.place(f, base)),
@@ -465,7 +487,3 @@ pub fn quote_bytes(bytes: &[u8]) -> String {
     s
 }
 
-/// Is the array length of a type known only at run time? (for printing VLAs)
-pub fn is_variable_length(program: &Program, ty: TypeId) -> bool {
-    matches!(program.types.kind(ty), TypeKind::Array(_, ArrayLen::Variable(_)))
-}

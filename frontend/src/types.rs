@@ -657,7 +657,7 @@ mod tests {
         assert_eq!((f[0].offset, f[0].bit_field.unwrap().bit_offset), (0, 0));
         // y does not fit in the rest of the first int: next unit.
         assert_eq!((f[1].offset, f[1].bit_field.unwrap().bit_offset), (4, 0));
-        // z fits after y in the same int: byte 7 holds bits 30..33? No: char unit at byte 7, bit 6 -> spills, so next byte.
+        // y ends at bit 62: z (4 bits) would cross the char unit at byte 7, so it starts at byte 8.
         assert_eq!(f[2].offset, 8);
         assert_eq!(f[3].offset, 8 + 1);
         assert_eq!(comp.size, 12);
@@ -670,7 +670,8 @@ mod tests {
         let p = t.pointer_to(int);
         let arr = t.array_of(p, ArrayLen::Fixed(4));
         assert_eq!(t.display_decl(arr, "a"), "int *a[4]");
-        let parr = t.pointer_to(t.array_of(int, ArrayLen::Fixed(3)));
+        let arr3 = t.array_of(int, ArrayLen::Fixed(3));
+        let parr = t.pointer_to(arr3);
         assert_eq!(t.display_decl(parr, "q"), "int (*q)[3]");
         let f = t.intern(TypeKind::Function(FunctionType { ret: int, params: vec![int], variadic: false, prototyped: true }));
         let fp = t.pointer_to(f);

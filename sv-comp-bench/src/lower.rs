@@ -34,9 +34,19 @@ pub fn run(benchmarks: &Path, verbose: bool) -> ExitCode {
         }
     });
     let sv_root = benchmarks.join("sv-comp");
+    let (mut tasks, mut expected_true, mut expected_false) = (0, 0, 0);
     for yml in find_tasks(&sv_root) {
         match Task::read(&yml, &sv_root) {
             Ok(task) => {
+                tasks += 1;
+                match task.unreach_call_verdict() {
+                    Some(true) => expected_true += 1,
+                    Some(false) => expected_false += 1,
+                    None => {}
+                }
+                if verbose {
+                    println!("task {} ({} input file(s), {})", task.name, task.input_files.len(), task.data_model);
+                }
                 let model = if task.data_model == "LP64" { DataModel::Lp64 } else { DataModel::Ilp32 };
                 inputs.extend(task.input_files.iter().map(|f| (f.clone(), model)));
             }
@@ -92,7 +102,8 @@ pub fn run(benchmarks: &Path, verbose: bool) -> ExitCode {
             println!("  {n:>4}  {k}");
         }
     }
-    println!("\nslowest file: {} ({:.1} ms)", slowest.1.display(), slowest.0 * 1000.0);
+    println!("\nSV-COMP tasks: {tasks} ({expected_true} expected TRUE, {expected_false} expected FALSE)");
+    println!("slowest file: {} ({:.1} ms)", slowest.1.display(), slowest.0 * 1000.0);
     println!("lowered {ok} of {total}");
     println!("{INVALID_INPUT}: {}", if expected_rejection { "rejected with a diagnostic, as expected" } else { "NOT rejected" });
     if ok == total && expected_rejection {

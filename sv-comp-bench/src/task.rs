@@ -10,7 +10,6 @@ use std::path::{Path, PathBuf};
 pub struct Task {
     /// `c/<category>/<name>` relative to the benchmark root.
     pub name: String,
-    pub yml: PathBuf,
     pub input_files: Vec<PathBuf>,
     pub properties: Vec<TaskProperty>,
     /// `ILP32` or `LP64`.
@@ -78,7 +77,7 @@ impl Task {
             .with_extension("")
             .to_string_lossy()
             .into_owned();
-        Ok(Task { name, yml: yml.to_path_buf(), input_files, properties, data_model })
+        Ok(Task { name, input_files, properties, data_model })
     }
 
     /// The expected verdict for the unreach-call property, if the task has one.

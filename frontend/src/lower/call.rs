@@ -5,7 +5,7 @@
 use super::expr::Value;
 use super::{Lowerer, Symbol};
 use crate::diag::{DiagnosticKind, UnsupportedKind};
-use crate::ir::{AllocKind, Callee, Expr, ExprKind, FunctionId, HaltKind, MemoryOp, Place, PropertyKind, StmtKind, Terminator};
+use crate::ir::{AllocKind, Callee, Expr, ExprKind, HaltKind, MemoryOp, Place, PropertyKind, StmtKind, Terminator};
 use crate::source::Span;
 use crate::types::{FloatKind, FunctionType, IntKind, TypeId, TypeKind, TypeTable};
 use lang_c::ast;
@@ -453,9 +453,5 @@ impl Lowerer<'_> {
         let op = if is_set { MemoryOp::Set } else { MemoryOp::Copy };
         self.emit(StmtKind::Memory { op, args: lowered }, span.loc);
         Some(Value::RValue(dest))
-    }
-
-    pub(crate) fn function_named(&self, name: &str) -> Option<FunctionId> {
-        self.function_index.get(name).copied()
     }
 }

@@ -6,7 +6,7 @@ use super::{Lowerer, Symbol, Tag};
 use crate::diag::{DiagnosticKind, UnsupportedKind};
 use crate::ir::{ExprKind, Function, FunctionId, GlobalId, GlobalKind, LocalKind, Place, StmtKind, Terminator};
 use crate::source::Span;
-use crate::types::{ArrayLen, FloatKind, FunctionType, IntKind, LocalId, TypeId, TypeKind, TypeTable};
+use crate::types::{ArrayLen, FloatKind, FunctionType, IntKind, TypeId, TypeKind, TypeTable};
 use lang_c::ast;
 use lang_c::span::Node;
 
@@ -22,8 +22,6 @@ pub(crate) enum Storage {
 pub(crate) struct Specifiers {
     pub base: TypeId,
     pub storage: Storage,
-    /// No type specifier at all (implicit int).
-    pub implicit_int: bool,
 }
 
 /// The name a declarator declares.
@@ -79,9 +77,8 @@ impl Lowerer<'_> {
                 ast::DeclarationSpecifier::Function(_) | ast::DeclarationSpecifier::Alignment(_) => {}
             }
         }
-        let implicit_int = type_specs.is_empty();
         let base = self.base_type(&type_specs, packed, span);
-        Specifiers { base, storage, implicit_int }
+        Specifiers { base, storage }
     }
 
     pub(crate) fn lower_specifier_qualifiers(&mut self, specs: &[Node<ast::SpecifierQualifier>], span: Span) -> TypeId {
@@ -342,6 +339,7 @@ impl Lowerer<'_> {
     // ----- struct, union, enum -----
 
     fn lower_struct_type(&mut self, st: &Node<ast::StructType>, packed: bool) -> TypeId {
+        let packed = packed || self.packed_structs.binary_search(&st.span.start).is_ok();
         let is_union = st.node.kind.node == ast::StructKind::Union;
         let name = st.node.identifier.as_ref().map(|i| Lowerer::ident_name(&i.node.name));
         let span = self.span(st);
@@ -420,6 +418,10 @@ impl Lowerer<'_> {
     fn lower_enum_type(&mut self, et: &Node<ast::EnumType>) -> TypeId {
         let name = et.node.identifier.as_ref().map(|i| Lowerer::ident_name(&i.node.name));
         if et.node.enumerators.is_empty() {
+            // A reference by tag (or a forward declaration, which gcc allows).
+            if let Some(Tag::Enum(t)) = name.as_deref().and_then(|n| self.lookup_tag(n)) {
+                return t;
+            }
             return self.types.int(IntKind::UInt);
         }
         let mut next: i128 = 0;
@@ -440,16 +442,17 @@ impl Lowerer<'_> {
             self.bind(ename, Symbol::EnumConstant(value));
             next = value + 1;
         }
-        if let Some(n) = name {
-            self.bind_tag(n, Tag::Enum);
-        }
         // gcc: unsigned int unless some value is negative.
         let kind = match (any_negative, max > i128::from(u32::MAX)) {
             (_, true) => IntKind::LongLong,
             (true, false) => IntKind::Int,
             (false, false) => IntKind::UInt,
         };
-        self.types.int(kind)
+        let ty = self.types.int(kind);
+        if let Some(n) = name {
+            self.bind_tag(n, Tag::Enum(ty));
+        }
+        ty
     }
 
     // ----- file scope -----
@@ -771,10 +774,6 @@ impl Lowerer<'_> {
             let sp = self.span(sa);
             self.error(DiagnosticKind::Type, "static assertion failed", sp);
         }
-    }
-
-    pub(crate) fn local_symbol_type(&self, id: LocalId) -> TypeId {
-        self.local_type(id)
     }
 
     pub(crate) fn is_null_constant(e: &crate::ir::Expr) -> bool {

@@ -488,7 +488,7 @@ impl Lowerer<'_> {
                     self.error(DiagnosticKind::Type, format!("`->{name}` on a value that is not a pointer"), span);
                     return None;
                 };
-                (Place::Deref(Box::new(ptr)), pointee)
+                (deref(ptr), pointee)
             }
         };
         let Some(comp) = self.types.composite_id(base_ty) else {
@@ -626,7 +626,7 @@ impl Lowerer<'_> {
                     self.error(DiagnosticKind::Type, "dereferencing a `void *` pointer", span);
                     return None;
                 }
-                Some(Value::Place(Place::Deref(Box::new(ptr)), pointee))
+                Some(Value::Place(deref(ptr), pointee))
             }
             U::Plus | U::Minus | U::Complement => {
                 let v = self.lower_expr(&u.node.operand)?;
@@ -759,8 +759,8 @@ impl Lowerer<'_> {
                     return None;
                 };
                 let index = self.to_ptrdiff(index);
-                let addr = Expr::binary(BinaryOp::PtrAdd, ptr.clone(), index, ptr.ty);
-                Some(Value::Place(Place::Deref(Box::new(addr)), pointee))
+                let addr = ptr_add(ptr, index);
+                Some(Value::Place(deref(addr), pointee))
             }
         }
     }
@@ -961,8 +961,7 @@ impl Lowerer<'_> {
                     return type_error(self, &ptr, &int);
                 }
                 let int = self.to_ptrdiff(int);
-                let ty = ptr.ty;
-                Some(Expr::binary(BinaryOp::PtrAdd, ptr, int, ty))
+                Some(ptr_add(ptr, int))
             }
             B::Minus if lp && rp => {
                 let diff = self.types.ptrdiff_t();
@@ -975,8 +974,7 @@ impl Lowerer<'_> {
                 }
                 let int = self.to_ptrdiff(rhs);
                 let neg = self.mk_unary(UnaryOp::Neg, int);
-                let ty = lhs.ty;
-                Some(Expr::binary(BinaryOp::PtrAdd, lhs, neg, ty))
+                Some(ptr_add(lhs, neg))
             }
             B::Less | B::Greater | B::LessOrEqual | B::GreaterOrEqual | B::Equals | B::NotEquals => {
                 let cmp = match op {
@@ -1250,6 +1248,20 @@ impl Lowerer<'_> {
                 let value = float_value(*bits, self.types.kind(e.ty));
                 return float_const(value, k, to);
             }
+            (ExprKind::Float(bits), TypeKind::Int(_)) => {
+                // Truncation toward zero, folded only when the value fits
+                // (an out-of-range conversion is undefined and left to the checker).
+                let value = float_value(*bits, self.types.kind(e.ty)).trunc();
+                let bits_to = self.types.bit_width(to);
+                let (lo, hi) = if self.types.is_signed(to) {
+                    (-(2f64.powi(bits_to as i32 - 1)), 2f64.powi(bits_to as i32 - 1))
+                } else {
+                    (0.0, 2f64.powi(bits_to as i32))
+                };
+                if value >= lo && value < hi {
+                    return Expr::int(self.truncate(value as i128 as u128, to), to);
+                }
+            }
             // The offset of a member: `(size_t)&((T *)0)->m` is a constant.
             (ExprKind::AddrOf(place), TypeKind::Int(_)) => {
                 if let Some(addr) = self.constant_address(place) {
@@ -1366,6 +1378,23 @@ impl Lowerer<'_> {
         } else {
             v & ((1u128 << bits) - 1)
         }
+    }
+}
+
+/// `ptr + n` (in elements); `ptr + 0` is `ptr`.
+pub(crate) fn ptr_add(ptr: Expr, n: Expr) -> Expr {
+    if n.as_int() == Some(0) {
+        return ptr;
+    }
+    let ty = ptr.ty;
+    Expr::binary(BinaryOp::PtrAdd, ptr, n, ty)
+}
+
+/// `*ptr`, with `*&x` simplified to `x`.
+pub(crate) fn deref(ptr: Expr) -> Place {
+    match ptr.kind {
+        ExprKind::AddrOf(place) => place,
+        kind => Place::Deref(Box::new(Expr { kind, ty: ptr.ty })),
     }
 }
 

@@ -17,11 +17,16 @@ impl Lowerer<'_> {
         match &init.node {
             ast::Initializer::Expression(e) => self.init_from_expression(place, ty, e, is_static),
             ast::Initializer::List(items) => {
-                if !is_static && !self.types.is_scalar(ty) {
+                if self.types.is_scalar(ty) {
+                    self.init_list(place, ty, items, is_static);
+                    return;
+                }
+                if !is_static {
                     let loc = self.loc(init);
                     self.emit(StmtKind::Assign { place: place.clone(), value: Expr::new(ExprKind::Zero, ty) }, loc);
                 }
-                self.init_list(place, ty, items, is_static);
+                // The object is all zero now: zero leaves need no code.
+                self.init_list(place, ty, items, true);
             }
         }
     }

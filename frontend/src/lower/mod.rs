@@ -40,7 +40,8 @@ pub(crate) enum Symbol {
 #[derive(Copy, Clone, Debug)]
 pub(crate) enum Tag {
     Composite(TypeId),
-    Enum,
+    /// An enumeration and its underlying integer type.
+    Enum(TypeId),
 }
 
 /// Targets of `break` and `continue`, innermost last.
@@ -62,6 +63,8 @@ pub(crate) struct Lowerer<'a> {
     sources: &'a SourceMap,
     /// The parsed text (for the wording of assertions).
     text: &'a str,
+    /// Offsets of `struct` keywords whose attribute said `packed`.
+    packed_structs: &'a [usize],
     diagnostics: Vec<Diagnostic>,
     scopes: Vec<FxHashMap<String, Symbol>>,
     tag_scopes: Vec<FxHashMap<String, Tag>>,
@@ -104,10 +107,11 @@ pub(crate) struct Lowerer<'a> {
 pub fn lower(
     unit: &ast::TranslationUnit,
     text: &str,
+    packed_structs: &[usize],
     sources: SourceMap,
     model: DataModel,
 ) -> (Option<Program>, Vec<Diagnostic>, SourceMap) {
-    let mut lowerer = Lowerer::new(&sources, text, model);
+    let mut lowerer = Lowerer::new(&sources, text, packed_structs, model);
     lowerer.run(unit);
     let Lowerer { types, mut diagnostics, globals, mut functions, properties, function_index, init_id, .. } = lowerer;
     diagnostics.sort_by_key(|d| (d.span.map(|s| (s.loc.file, s.loc.line, s.loc.col)), d.kind));
@@ -126,7 +130,7 @@ pub fn lower(
 }
 
 impl<'a> Lowerer<'a> {
-    fn new(sources: &'a SourceMap, text: &'a str, model: DataModel) -> Lowerer<'a> {
+    fn new(sources: &'a SourceMap, text: &'a str, packed_structs: &'a [usize], model: DataModel) -> Lowerer<'a> {
         let mut types = TypeTable::new(model);
         let void_fn = types.intern(crate::types::TypeKind::Function(crate::types::FunctionType {
             ret: TypeTable::VOID,
@@ -147,6 +151,7 @@ impl<'a> Lowerer<'a> {
             types,
             sources,
             text,
+            packed_structs,
             diagnostics: Vec::new(),
             scopes: vec![FxHashMap::default()],
             tag_scopes: vec![FxHashMap::default()],
@@ -222,10 +227,6 @@ impl<'a> Lowerer<'a> {
 
     pub(crate) fn warn(&mut self, message: impl Into<String>, span: Span) {
         self.diagnostics.push(Diagnostic::warning(DiagnosticKind::Note, message, Some(span)));
-    }
-
-    pub(crate) fn push_diagnostic(&mut self, d: Diagnostic) {
-        self.diagnostics.push(d);
     }
 
     /// Records an unsupported construct: a diagnostic, and a statement that
@@ -310,10 +311,6 @@ impl<'a> Lowerer<'a> {
             Some((_, b)) => b.locals[id.0 as usize].ty,
             None => self.init.as_ref().expect("builder").locals[id.0 as usize].ty,
         }
-    }
-
-    pub(crate) fn set_local_type(&mut self, id: LocalId, ty: TypeId) {
-        self.builder().locals[id.0 as usize].ty = ty;
     }
 
     pub(crate) fn add_global(&mut self, name: String, ty: TypeId, loc: Loc, kind: GlobalKind) -> GlobalId {

@@ -1,0 +1,162 @@
+//! `lore`: the command line. The only crate that prints or decides exit codes.
+//!
+//! [`run`] takes the arguments and a [`Console`] and returns the exit code,
+//! so the same code serves the binary and the tests.
+
+mod report;
+
+use clap::{Args, Parser, Subcommand};
+use lore_frontend::types::DataModel;
+use lore_frontend::{FrontendOptions, Loaded};
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// Where output goes.
+pub struct Console<'a> {
+    pub out: &'a mut dyn Write,
+    pub err: &'a mut dyn Write,
+    /// Colour diagnostics (only on a terminal).
+    pub color: bool,
+}
+
+/// Exit codes, stable for scripts.
+pub mod exit {
+    /// Success (and verdict TRUE or UNKNOWN).
+    pub const OK: u8 = 0;
+    /// Bad input: a missing file, a syntax or type error, an unsupported construct.
+    pub const BAD_INPUT: u8 = 2;
+}
+
+#[derive(Parser)]
+#[command(name = "lore", version, about = "Lore: a bounded model checker for C that learns the language of error")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print a stage of the pipeline.
+    #[command(subcommand)]
+    Show(Show),
+}
+
+#[derive(Subcommand)]
+enum Show {
+    /// The CFG IR of a C file: typed, side-effect-free, conversions explicit.
+    Cfg {
+        #[command(flatten)]
+        input: InputArgs,
+        /// Only this function.
+        #[arg(long)]
+        function: Option<String>,
+    },
+    /// The loops of a C file, with the names `--unwindset` uses.
+    Loops {
+        #[command(flatten)]
+        input: InputArgs,
+    },
+}
+
+#[derive(Args)]
+struct InputArgs {
+    /// The C file (`.c` is preprocessed; `.i` is read as it is).
+    file: PathBuf,
+    /// ILP32 data model: int, long and pointers are 32 bits (the default).
+    #[arg(long = "32", conflicts_with = "lp64")]
+    ilp32: bool,
+    /// LP64 data model: long and pointers are 64 bits.
+    #[arg(long = "64")]
+    lp64: bool,
+    /// A preprocessor definition, `NAME` or `NAME=VALUE`.
+    #[arg(short = 'D', value_name = "MACRO")]
+    defines: Vec<String>,
+    /// An include directory.
+    #[arg(short = 'I', value_name = "DIR")]
+    includes: Vec<PathBuf>,
+    /// Show warnings as well as errors.
+    #[arg(long)]
+    warnings: bool,
+}
+
+impl InputArgs {
+    fn options(&self) -> FrontendOptions {
+        let mut cpp_options: Vec<String> = self.defines.iter().map(|d| format!("-D{d}")).collect();
+        cpp_options.extend(self.includes.iter().map(|i| format!("-I{}", i.display())));
+        FrontendOptions { model: if self.lp64 { DataModel::Lp64 } else { DataModel::Ilp32 }, cpp_options }
+    }
+}
+
+/// Runs `lore` with `args` (the first is the program name); returns the exit code.
+pub fn run(args: impl IntoIterator<Item = OsString>, console: &mut Console<'_>) -> u8 {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { exit::BAD_INPUT } else { exit::OK };
+            let text = if console.color { e.render().ansi().to_string() } else { e.render().to_string() };
+            if e.use_stderr() {
+                let _ = write!(console.err, "{text}");
+            } else {
+                let _ = write!(console.out, "{text}");
+            }
+            return code;
+        }
+    };
+    match cli.command {
+        Command::Show(Show::Cfg { input, function }) => show(&input, console, |program| {
+            if let Some(name) = &function {
+                if program.function_by_name(name).is_none() {
+                    return Err(format!("no function named `{name}`"));
+                }
+            }
+            Ok(lore_frontend::print::program_to_string(program, function.as_deref()))
+        }),
+        Command::Show(Show::Loops { input }) => {
+            show(&input, console, |program| Ok(lore_frontend::print::loops_to_string(program)))
+        }
+    }
+}
+
+/// Loads the input and prints its diagnostics.
+fn load(input: &InputArgs, console: &mut Console<'_>) -> Result<Loaded, u8> {
+    if let Err(e) = std::fs::File::open(&input.file) {
+        let why = if e.kind() == std::io::ErrorKind::NotFound { "no such file".to_string() } else { e.to_string() };
+        let _ = writeln!(console.err, "error: cannot read {}: {why}", input.file.display());
+        return Err(exit::BAD_INPUT);
+    }
+    let loaded = lore_frontend::load(Path::new(&input.file), &input.options());
+    for d in &loaded.diagnostics {
+        if d.is_error() || input.warnings {
+            let _ = write!(console.err, "{}", report::render(d, &loaded.sources, console.color));
+        }
+    }
+    Ok(loaded)
+}
+
+fn show(
+    input: &InputArgs,
+    console: &mut Console<'_>,
+    render: impl Fn(&lore_frontend::ir::Program) -> Result<String, String>,
+) -> u8 {
+    let loaded = match load(input, console) {
+        Ok(l) => l,
+        Err(code) => return code,
+    };
+    let Some(program) = &loaded.program else { return exit::BAD_INPUT };
+    match render(program) {
+        Ok(text) => {
+            let _ = write!(console.out, "{text}");
+        }
+        Err(message) => {
+            let _ = writeln!(console.err, "error: {message}");
+            return exit::BAD_INPUT;
+        }
+    }
+    // Unsupported constructs are shown in the CFG, and still make this bad input.
+    if loaded.has_errors() {
+        exit::BAD_INPUT
+    } else {
+        exit::OK
+    }
+}

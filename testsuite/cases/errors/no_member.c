@@ -1,0 +1,7 @@
+// expect-exit: 2
+// expect-code: lore::type
+struct s { int a; };
+int main(void) {
+  struct s v;
+  return v.b;
+}

@@ -1,0 +1,5 @@
+// expect-exit: 2
+// expect-code: lore::unknown-identifier
+int main(void) {
+  return missing + 1;
+}
