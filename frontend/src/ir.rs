@@ -280,6 +280,7 @@ pub enum Place {
     /// `*ptr`, of the pointee type.
     Deref(Box<Expr>),
     /// A member of a struct or union place (index into the layout's fields).
+    /// Storing into a bit-field keeps the low `width` bits of the value.
     Field(Box<Place>, usize),
     /// An element of an array place.
     Index(Box<Place>, Box<Expr>),
@@ -309,7 +310,10 @@ pub enum ExprKind {
     FunctionAddr(FunctionId),
     Unary(UnaryOp, Box<Expr>),
     Binary(BinaryOp, Box<Expr>, Box<Expr>),
-    /// Explicit conversion to `ty`.
+    /// Explicit conversion to `ty`: to `_Bool` it is `x != 0`; between
+    /// integers it truncates or extends by the source's signedness; from a
+    /// floating type to an integer it truncates toward zero; between pointers
+    /// and integers the bits are kept (addresses are pointer-width integers).
     Cast(Box<Expr>),
     /// `cond ? then : else` with a `_Bool` condition; only the chosen side
     /// is evaluated (it matters for memory checks).
@@ -352,7 +356,8 @@ pub enum BinaryOp {
     And,
     /// `_Bool || _Bool`, right side evaluated only if needed.
     Or,
-    /// Pointer plus integer (in elements of the pointee type).
+    /// Pointer plus a signed `ptrdiff_t` (in elements of the pointee type;
+    /// `void *` counts bytes, as in GNU C).
     PtrAdd,
     /// Pointer minus pointer (in elements), a `ptrdiff_t`.
     PtrDiff,

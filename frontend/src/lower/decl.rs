@@ -772,7 +772,8 @@ impl Lowerer<'_> {
     pub(crate) fn static_assert(&mut self, sa: &Node<ast::StaticAssert>) {
         if self.eval_const_int(&sa.node.expression) == Some(0) {
             let sp = self.span(sa);
-            self.error(DiagnosticKind::Type, "static assertion failed", sp);
+            let message = String::from_utf8_lossy(&super::expr::string_literal_bytes(&sa.node.message.node).0).into_owned();
+            self.error(DiagnosticKind::Type, format!("static assertion failed: {message}"), sp);
         }
     }
 
