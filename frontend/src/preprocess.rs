@@ -100,33 +100,50 @@ fn run_cpp(path: &Path, include_dir: &Path, options: &PreprocessOptions) -> Resu
         (None, Ok(c)) if !c.is_empty() => vec![c],
         _ => vec!["gcc".into(), "cc".into(), "clang".into()],
     };
-    let model_flags: &[&str] = match options.model {
-        DataModel::Ilp32 => &["-m32", "-D__LORE_ILP32__"],
-        DataModel::Lp64 => &["-m64", "-D__LORE_LP64__"],
+    let model_flag: &str = match options.model {
+        DataModel::Ilp32 => "-m32",
+        DataModel::Lp64 => "-m64",
+    };
+    let model_define: &str = match options.model {
+        DataModel::Ilp32 => "-D__LORE_ILP32__",
+        DataModel::Lp64 => "-D__LORE_LP64__",
     };
     let mut last_error = None;
     for command in &candidates {
-        let mut cmd = Command::new(command);
-        cmd.arg("-E")
-            .arg("-x")
-            .arg("c")
-            .arg("-std=gnu11")
-            .arg("-nostdinc")
-            .arg("-isystem")
-            .arg(include_dir)
-            .arg("-include")
-            .arg(include_dir.join("lore_prelude.h"))
-            .arg("-D__LORE__=1")
-            .args(model_flags)
-            .args(&options.defines)
-            .arg(path);
-        match cmd.output() {
-            Ok(out) if out.status.success() => return Ok(String::from_utf8_lossy(&out.stdout).into_owned()),
-            Ok(out) => {
-                let stderr = String::from_utf8_lossy(&out.stderr).replace(&include_dir.display().to_string(), "<lore>");
-                return Err(PreprocessError::Failed { path: path.to_path_buf(), stderr });
+        // `-m32` makes gcc's own predefined macros agree with the data model;
+        // Lore's headers do not need it, so a compiler without it is fine.
+        for use_model_flag in [true, false] {
+            let mut cmd = Command::new(command);
+            cmd.arg("-E")
+                .arg("-x")
+                .arg("c")
+                .arg("-std=gnu11")
+                .arg("-nostdinc")
+                .arg("-isystem")
+                .arg(include_dir)
+                .arg("-include")
+                .arg(include_dir.join("lore_prelude.h"))
+                .arg("-D__LORE__=1")
+                .arg(model_define);
+            if use_model_flag {
+                cmd.arg(model_flag);
             }
-            Err(source) => last_error = Some(PreprocessError::Spawn { command: command.clone(), source }),
+            cmd.args(&options.defines).arg(path);
+            match cmd.output() {
+                Ok(out) if out.status.success() => return Ok(String::from_utf8_lossy(&out.stdout).into_owned()),
+                Ok(out) => {
+                    let stderr =
+                        String::from_utf8_lossy(&out.stderr).replace(&include_dir.display().to_string(), "<lore>");
+                    if use_model_flag && stderr.contains(model_flag) {
+                        continue;
+                    }
+                    return Err(PreprocessError::Failed { path: path.to_path_buf(), stderr });
+                }
+                Err(source) => {
+                    last_error = Some(PreprocessError::Spawn { command: command.clone(), source });
+                    break;
+                }
+            }
         }
     }
     Err(last_error.expect("at least one candidate"))
