@@ -1,3 +1,115 @@
-//! Lore's automata and active learning, generic over a teacher. Not written
-//! yet: this crate only reserves its place in the dependency graph (it knows
-//! nothing of C, of the BMC or of SAT).
+//! Lore's automata and active learning.
+//!
+//! [`dfa`] has DFAs and their operations; [`teacher`] the teacher interface
+//! (three-valued answers, batches, prefix vectors) and the query layer with
+//! its cache and statistics; [`lstar`], [`lsharp`] and [`consistent`] the
+//! learning algorithms; [`draw`] the post-processing of the paper (sink
+//! removal, dominating letters, dominator and doomed states) with DOT and SVG
+//! output.
+//!
+//! This crate knows nothing of C or of the model checker: every algorithm is
+//! tested with plain DFA teachers.
+
+pub mod consistent;
+pub mod dfa;
+pub mod draw;
+pub mod lsharp;
+pub mod lstar;
+pub mod teacher;
+pub mod text;
+
+use dfa::{Dfa, Word};
+use teacher::{Oracle, QueryModel, Stats, Teacher};
+
+/// The learning algorithms.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Algorithm {
+    /// Angluin's L*: counterexample prefixes go into S.
+    LStar,
+    /// L* with Rivest–Schapire counterexample processing.
+    LStarRivestSchapire,
+    /// L# with prefix-vector queries.
+    LSharp,
+    /// The smallest DFA consistent with every known answer (for teachers that
+    /// answer "unknown" for some words), found with a SAT solver.
+    MinimalConsistent,
+}
+
+impl Algorithm {
+    pub const ALL: [Algorithm; 4] =
+        [Algorithm::LStar, Algorithm::LStarRivestSchapire, Algorithm::LSharp, Algorithm::MinimalConsistent];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Algorithm::LStar => "lstar",
+            Algorithm::LStarRivestSchapire => "lstar-rs",
+            Algorithm::LSharp => "lsharp",
+            Algorithm::MinimalConsistent => "minimal",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Algorithm> {
+        Algorithm::ALL.into_iter().find(|a| a.name() == name)
+    }
+
+    /// How this algorithm's membership queries are answered and counted.
+    pub fn query_model(self) -> QueryModel {
+        match self {
+            Algorithm::LStar | Algorithm::LStarRivestSchapire => QueryModel::Word,
+            Algorithm::LSharp | Algorithm::MinimalConsistent => QueryModel::PrefixVector,
+        }
+    }
+}
+
+/// Options of a learning run.
+#[derive(Clone, Debug)]
+pub struct LearnConfig {
+    pub algorithm: Algorithm,
+    /// Keep a printable view of each round (table or tree). Default: off.
+    pub record_rounds: bool,
+    /// Stop after this many hypotheses (the last is returned). Default: none.
+    pub max_rounds: Option<u64>,
+}
+
+impl LearnConfig {
+    pub fn new(algorithm: Algorithm) -> LearnConfig {
+        LearnConfig { algorithm, record_rounds: false, max_rounds: None }
+    }
+}
+
+/// One hypothesis and what the teacher said of it.
+#[derive(Clone, Debug)]
+pub struct Round {
+    pub hypothesis: Dfa,
+    /// `None` when the teacher accepted the hypothesis.
+    pub counterexample: Option<Word>,
+    /// The observation table or tree, if recorded.
+    pub table: Option<String>,
+}
+
+/// The result of learning.
+#[derive(Clone, Debug)]
+pub struct Learned {
+    pub dfa: Dfa,
+    pub stats: Stats,
+    pub rounds: Vec<Round>,
+}
+
+/// Learns the teacher's language. The same teacher answers give the same
+/// queries in the same order and the same automaton.
+pub fn learn<T: Teacher + ?Sized>(teacher: &mut T, config: &LearnConfig) -> Learned {
+    let mut oracle = Oracle::new(teacher, config.algorithm.query_model());
+    match config.algorithm {
+        Algorithm::LStar => {
+            lstar::learn(&mut oracle, lstar::CounterexampleProcessing::AllPrefixes, config.record_rounds, config.max_rounds)
+        }
+        Algorithm::LStarRivestSchapire => lstar::learn(
+            &mut oracle,
+            lstar::CounterexampleProcessing::RivestSchapire,
+            config.record_rounds,
+            config.max_rounds,
+        ),
+        Algorithm::LSharp => lsharp::learn(&mut oracle, config.record_rounds, config.max_rounds),
+        Algorithm::MinimalConsistent => consistent::learn(&mut oracle, config.record_rounds, config.max_rounds),
+    }
+}

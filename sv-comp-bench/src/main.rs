@@ -1,6 +1,7 @@
 //! `sv-comp-bench`: benchmark checks over `../shared/benchmarks`, each
 //! printing a table and failing (exit 1) when its acceptance condition fails.
 
+mod learning;
 mod lower;
 mod task;
 
@@ -26,10 +27,20 @@ enum Command {
         #[arg(long)]
         verbose: bool,
     },
+    /// Learn every target DFA with each algorithm and compare with AALpy.
+    Learning {
+        /// The learning benchmark folder (targets/ and aalpy_results.csv).
+        #[arg(default_value = "../shared/benchmarks/learning")]
+        folder: PathBuf,
+        /// Also write the results as JSON.
+        #[arg(long)]
+        json: Option<PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
     match Cli::parse().command {
         Command::Lower { benchmarks, verbose } => lower::run(&benchmarks, verbose),
+        Command::Learning { folder, json } => learning::run(&folder, json),
     }
 }

@@ -1,0 +1,513 @@
+//! L# (Vaandrager, Garhewal, Rot and Wißmann, TACAS 2022) for DFAs.
+//!
+//! The learner keeps an observation tree of every answered word. Two tree
+//! nodes are *apart* when some common extension has different known answers;
+//! the *basis* is a set of pairwise apart nodes (the hypothesis's states) and
+//! the *frontier* their one-letter children. The rules, in priority order:
+//! promote a frontier node apart from the whole basis; extend a basis node by
+//! a letter; separate a frontier node compatible with two basis nodes;
+//! otherwise build a hypothesis and test it (against the tree first, then the
+//! teacher). Counterexamples are processed by binary search.
+//!
+//! Queries use the prefix-vector model: a query answers every prefix of its
+//! word. New frontier nodes are queried together with a sequence chosen to
+//! split the basis (AALpy's "SepSeq" extension rule), and separation queries
+//! use the witness that splits a node's candidates most evenly.
+
+use crate::dfa::{Dfa, Letter, State, Word, NONE};
+use crate::teacher::{Answer, Oracle, Teacher};
+use crate::{Learned, Round};
+
+type Node = u32;
+
+struct Tree {
+    k: usize,
+    parent: Vec<Node>,
+    letter: Vec<Letter>,
+    children: Vec<Node>,
+    /// The answer for the node's word, once known.
+    output: Vec<Option<bool>>,
+}
+
+impl Tree {
+    fn new(k: usize) -> Tree {
+        Tree { k, parent: vec![NONE], letter: vec![0], children: vec![NONE; k], output: vec![None] }
+    }
+
+    fn child(&self, n: Node, a: Letter) -> Node {
+        self.children[n as usize * self.k + a as usize]
+    }
+
+    fn node(&self, word: &[Letter]) -> Option<Node> {
+        let mut n = 0;
+        for &a in word {
+            n = self.child(n, a);
+            if n == NONE {
+                return None;
+            }
+        }
+        Some(n)
+    }
+
+    fn insert(&mut self, word: &[Letter]) -> Node {
+        let mut n = 0;
+        for &a in word {
+            let c = self.child(n, a);
+            n = if c == NONE {
+                let id = self.parent.len() as Node;
+                self.parent.push(n);
+                self.letter.push(a);
+                self.children.extend(std::iter::repeat_n(NONE, self.k));
+                self.output.push(None);
+                self.children[n as usize * self.k + a as usize] = id;
+                id
+            } else {
+                c
+            };
+        }
+        n
+    }
+
+    fn word(&self, mut n: Node) -> Word {
+        let mut w = Vec::new();
+        while n != 0 {
+            w.push(self.letter[n as usize]);
+            n = self.parent[n as usize];
+        }
+        w.reverse();
+        w
+    }
+
+    /// The shortest word witnessing that `p` and `q` are apart, if they are.
+    fn witness(&self, p: Node, q: Node) -> Option<Word> {
+        let mut queue = std::collections::VecDeque::from([(p, q, Vec::new())]);
+        while let Some((x, y, w)) = queue.pop_front() {
+            if let (Some(a), Some(b)) = (self.output[x as usize], self.output[y as usize]) {
+                if a != b {
+                    return Some(w);
+                }
+            }
+            for l in 0..self.k as Letter {
+                let (cx, cy) = (self.child(x, l), self.child(y, l));
+                if cx != NONE && cy != NONE {
+                    let mut w2 = w.clone();
+                    w2.push(l);
+                    queue.push_back((cx, cy, w2));
+                }
+            }
+        }
+        None
+    }
+
+    fn apart(&self, p: Node, q: Node) -> bool {
+        self.witness(p, q).is_some()
+    }
+
+    /// Known answers along `word` read from node `n` (one per prefix, `None` where unknown).
+    fn outputs_along(&self, mut n: Node, word: &[Letter]) -> Vec<Option<bool>> {
+        let mut out = vec![self.output[n as usize]];
+        for &a in word {
+            n = if n == NONE { NONE } else { self.child(n, a) };
+            out.push(if n == NONE { None } else { self.output[n as usize] });
+        }
+        out
+    }
+}
+
+/// An adaptive distinguishing sequence: the letter to try next and, per
+/// answer, how to go on.
+#[derive(Clone, Debug)]
+enum Ads {
+    Leaf,
+    Step { letter: Letter, on_yes: Box<Ads>, on_no: Box<Ads> },
+}
+
+impl Tree {
+    /// The ADS for a block of nodes (candidates, each moved along the same
+    /// letters so far), built from answers already in the tree, and its score:
+    /// the expected number of candidates it separates from the true one.
+    fn ads(&self, block: &[Node], memo: &mut rustc_hash::FxHashMap<Vec<Node>, (f64, Ads)>, depth: usize) -> (f64, Ads) {
+        if block.len() <= 1 || depth > 24 {
+            return (0.0, Ads::Leaf);
+        }
+        let mut key = block.to_vec();
+        key.sort_unstable();
+        if let Some(hit) = memo.get(&key) {
+            return hit.clone();
+        }
+        let mut best = (0.0, Ads::Leaf);
+        for a in 0..self.k as Letter {
+            let mut yes = Vec::new();
+            let mut no = Vec::new();
+            for &n in block {
+                let c = self.child(n, a);
+                if c == NONE {
+                    continue;
+                }
+                match self.output[c as usize] {
+                    Some(true) => yes.push(c),
+                    Some(false) => no.push(c),
+                    None => {}
+                }
+            }
+            let u = (yes.len() + no.len()) as f64;
+            if u == 0.0 || (yes.len() < 2 && no.is_empty()) || (no.len() < 2 && yes.is_empty()) {
+                continue;
+            }
+            let (ys, yt) = self.ads(&yes, memo, depth + 1);
+            let (ns, nt) = self.ads(&no, memo, depth + 1);
+            let part = |size: usize, child: f64| size as f64 * (u - size as f64 + child) / u;
+            let score = part(yes.len(), ys) + part(no.len(), ns);
+            if score > best.0 + 1e-9 {
+                best = (score, Ads::Step { letter: a, on_yes: Box::new(yt), on_no: Box::new(nt) });
+            }
+        }
+        memo.insert(key, best.clone());
+        best
+    }
+}
+
+struct LSharp<'o, 't, T: Teacher + ?Sized> {
+    oracle: &'o mut Oracle<'t, T>,
+    tree: Tree,
+    basis: Vec<Node>,
+    /// For each frontier node: the basis nodes it is not apart from.
+    candidates: rustc_hash::FxHashMap<Node, Vec<Node>>,
+    /// The basis size when candidates were last refreshed.
+    known_basis: usize,
+    /// Teacher queries spent per rule: extension, separation, counterexamples.
+    spent: [u64; 3],
+}
+
+impl<T: Teacher + ?Sized> LSharp<'_, '_, T> {
+    /// Asks the words and records every answer (and prefix answer) in the tree.
+    fn query(&mut self, words: &[Word]) {
+        self.oracle.ask(words);
+        for w in words {
+            let end = self.tree.insert(w);
+            let mut n = end;
+            let mut len = w.len();
+            loop {
+                if self.tree.output[n as usize].is_none() {
+                    if let Some(a) = self.oracle.cached(&w[..len]).and_then(Answer::known) {
+                        self.tree.output[n as usize] = Some(a);
+                    }
+                }
+                if n == 0 {
+                    break;
+                }
+                n = self.tree.parent[n as usize];
+                len -= 1;
+            }
+        }
+    }
+
+    /// Records a word whose answers (for every prefix) are in the cache.
+    fn record(&mut self, word: &[Letter]) {
+        let mut n = self.tree.insert(word);
+        let mut len = word.len();
+        loop {
+            if self.tree.output[n as usize].is_none() {
+                self.tree.output[n as usize] = self.oracle.cached(&word[..len]).and_then(Answer::known);
+            }
+            if n == 0 {
+                break;
+            }
+            n = self.tree.parent[n as usize];
+            len -= 1;
+        }
+    }
+
+    /// Runs an adaptive distinguishing sequence for the candidates of
+    /// frontier node `f` as one adaptive query. `None` if the tree knows no
+    /// way to split them.
+    fn adaptive_separation(&mut self, f: Node, cands: &[Node]) -> Option<Word> {
+        let mut memo = rustc_hash::FxHashMap::default();
+        let (score, ads) = self.tree.ads(cands, &mut memo, 0);
+        if score <= 0.0 {
+            return None;
+        }
+        let start = self.tree.word(f);
+        let mut at = ads;
+        let mut first = true;
+        let mut choose = |answer: Answer| -> Option<Letter> {
+            if !first {
+                let next = match (&at, answer) {
+                    (Ads::Step { on_yes, .. }, Answer::Yes) => (**on_yes).clone(),
+                    (Ads::Step { on_no, .. }, Answer::No) => (**on_no).clone(),
+                    _ => Ads::Leaf,
+                };
+                at = next;
+            }
+            first = false;
+            match &at {
+                Ads::Step { letter, .. } => Some(*letter),
+                Ads::Leaf => None,
+            }
+        };
+        Some(self.oracle.adaptive(start, &mut choose))
+    }
+
+    fn is_basis(&self, n: Node) -> bool {
+        self.basis.contains(&n)
+    }
+
+    /// Frontier nodes, in basis order then letter order.
+    fn frontier(&self) -> Vec<Node> {
+        let mut out = Vec::new();
+        for &b in &self.basis {
+            for a in 0..self.tree.k as Letter {
+                let c = self.tree.child(b, a);
+                if c != NONE && !self.is_basis(c) {
+                    out.push(c);
+                }
+            }
+        }
+        out
+    }
+
+    /// Candidates only shrink as the tree grows (apartness is monotone);
+    /// basis nodes added since the last refresh join every list.
+    fn refresh_candidates(&mut self) {
+        let frontier = self.frontier();
+        let mut next = rustc_hash::FxHashMap::default();
+        for f in frontier {
+            let mut cands: Vec<Node> = match self.candidates.get(&f) {
+                Some(old) => old.iter().chain(&self.basis[self.known_basis.min(self.basis.len())..]).copied().collect(),
+                None => self.basis.clone(),
+            };
+            cands.retain(|&b| !self.tree.apart(f, b));
+            next.insert(f, cands);
+        }
+        self.candidates = next;
+        self.known_basis = self.basis.len();
+    }
+
+    /// The word from the candidates' witnesses that splits `cands` best when
+    /// asked after node `from`: the fewest candidates left in the worst case.
+    fn best_split(&self, cands: &[Node], from: Node) -> Option<Word> {
+        let mut best: Option<(usize, usize, Word)> = None;
+        for (i, &p) in cands.iter().enumerate() {
+            for &q in &cands[i + 1..] {
+                let Some(w) = self.tree.witness(p, q) else { continue };
+                // Skip words whose answers from `from` are already all known.
+                let known = self.tree.outputs_along(from, &w);
+                if known.iter().all(Option::is_some) {
+                    continue;
+                }
+                let mut groups: rustc_hash::FxHashMap<Vec<Option<bool>>, usize> = rustc_hash::FxHashMap::default();
+                for &c in cands {
+                    *groups.entry(self.tree.outputs_along(c, &w)).or_default() += 1;
+                }
+                let worst = groups.values().copied().max().unwrap_or(0);
+                let key = (worst, w.len());
+                if best.as_ref().is_none_or(|(bw, bl, _)| key < (*bw, *bl)) {
+                    best = Some((worst, w.len(), w));
+                }
+            }
+        }
+        best.map(|(_, _, w)| w)
+    }
+
+    fn hypothesis(&self) -> Dfa {
+        let alphabet = self.oracle.alphabet();
+        let mut dfa = Dfa::new(alphabet, self.basis.len(), 0);
+        for (i, &b) in self.basis.iter().enumerate() {
+            dfa.set_accepting(i as State, self.tree.output[b as usize].unwrap_or(false));
+            for a in 0..self.tree.k as Letter {
+                let c = self.tree.child(b, a);
+                let target = match self.basis.iter().position(|&x| x == c) {
+                    Some(j) => j,
+                    None => {
+                        let cand = self.candidates[&c][0];
+                        self.basis.iter().position(|&x| x == cand).expect("candidate in basis")
+                    }
+                };
+                dfa.set_next(i as State, a, target as State);
+            }
+        }
+        dfa
+    }
+
+    /// A tree word whose known answer the hypothesis gets wrong.
+    fn conflict_with_tree(&self, h: &Dfa) -> Option<Word> {
+        let mut stack = vec![(0 as Node, h.initial())];
+        let mut found: Option<Node> = None;
+        while let Some((n, s)) = stack.pop() {
+            if let Some(o) = self.tree.output[n as usize] {
+                if o != h.is_accepting(s) && found.is_none_or(|f| self.tree.word(n).len() < self.tree.word(f).len()) {
+                    found = Some(n);
+                }
+            }
+            for a in 0..self.tree.k as Letter {
+                let c = self.tree.child(n, a);
+                if c != NONE {
+                    stack.push((c, h.next(s, a)));
+                }
+            }
+        }
+        found.map(|n| self.tree.word(n))
+    }
+
+    fn access(&self, h: &Dfa, w: &[Letter]) -> Word {
+        self.tree.word(self.basis[h.run(w) as usize])
+    }
+
+    /// Counterexample processing: `sigma`'s node is apart from the basis
+    /// node the hypothesis reaches with it.
+    fn process_counterexample(&mut self, h: &Dfa, sigma: Word) {
+        let mut sigma = sigma;
+        loop {
+            let Some(r) = self.tree.node(&sigma) else { return };
+            if self.is_basis(r) || self.frontier().contains(&r) {
+                return;
+            }
+            let q = self.basis[h.run(&sigma) as usize];
+            let Some(eta) = self.tree.witness(r, q) else { return };
+            // The first prefix of sigma that leaves the basis is in the frontier.
+            let mut rho_len = 0;
+            while rho_len < sigma.len() && self.tree.node(&sigma[..rho_len]).is_some_and(|n| self.is_basis(n)) {
+                rho_len += 1;
+            }
+            let h_len = (rho_len + sigma.len()) / 2;
+            let (sigma1, sigma2) = sigma.split_at(h_len);
+            let access1 = self.access(h, sigma1);
+            let mut probe = access1.clone();
+            probe.extend_from_slice(sigma2);
+            let probe_prefix_len = probe.len();
+            probe.extend_from_slice(&eta);
+            self.query(std::slice::from_ref(&probe));
+            let mut full = sigma.clone();
+            full.extend_from_slice(&eta);
+            let ours = self.oracle.cached(&full).and_then(Answer::known);
+            let theirs = self.oracle.cached(&probe).and_then(Answer::known);
+            if ours.is_some() && theirs.is_some() && ours != theirs {
+                // sigma1 is apart from the state it reaches.
+                sigma = sigma1.to_vec();
+            } else {
+                sigma = probe[..probe_prefix_len].to_vec();
+            }
+        }
+    }
+}
+
+/// Learns with L#. Unknown answers count as "no".
+pub fn learn<T: Teacher + ?Sized>(oracle: &mut Oracle<'_, T>, record: bool, max_rounds: Option<u64>) -> Learned {
+    let k = oracle.alphabet().len();
+    let mut l = LSharp { oracle, tree: Tree::new(k), basis: vec![0], candidates: Default::default(), known_basis: 0, spent: [0; 3] };
+    l.query(&[Vec::new()]);
+    let mut rounds = Vec::new();
+    loop {
+        l.refresh_candidates();
+        // Promotion.
+        if let Some(&f) = l.frontier().iter().find(|f| l.candidates[f].is_empty()) {
+            l.basis.push(f);
+            continue;
+        }
+        // Extension, with a splitting sequence appended to each new child.
+        let mut new_words = Vec::new();
+        for &b in &l.basis {
+            for a in 0..k as Letter {
+                if l.tree.child(b, a) == NONE {
+                    let mut w = l.tree.word(b);
+                    w.push(a);
+                    new_words.push(w);
+                }
+            }
+        }
+        if !new_words.is_empty() {
+            let basis = l.basis.clone();
+            let mut queries = Vec::with_capacity(new_words.len());
+            for w in new_words {
+                // The split is judged on the basis alone (the child is new).
+                let parent = l.tree.node(&w[..w.len() - 1]).expect("basis node");
+                let suffix = l.best_split(&basis, parent).unwrap_or_default();
+                let mut q = w;
+                q.extend(suffix);
+                queries.push(q);
+            }
+            let before = l.oracle.stats.membership_teacher;
+            l.query(&queries);
+            l.spent[0] += l.oracle.stats.membership_teacher - before;
+            continue;
+        }
+        // Separation.
+        let frontier = l.frontier();
+        let ambiguous: Vec<Node> = frontier.iter().copied().filter(|f| l.candidates[f].len() > 1).collect();
+        if !ambiguous.is_empty() {
+            let mut queries = Vec::new();
+            let mut adaptive_done = false;
+            for f in ambiguous {
+                let cands = l.candidates[&f].clone();
+                if l.oracle.supports_adaptive() && cands.len() > 2 {
+                    let before = l.oracle.stats.membership_teacher;
+                    if let Some(word) = l.adaptive_separation(f, &cands) {
+                        l.record(&word);
+                        l.spent[1] += l.oracle.stats.membership_teacher - before;
+                        adaptive_done = true;
+                        continue;
+                    }
+                }
+                if let Some(w) = l.best_split(&cands, f) {
+                    let mut q = l.tree.word(f);
+                    q.extend(w);
+                    queries.push(q);
+                }
+            }
+            if queries.is_empty() && adaptive_done {
+                continue;
+            }
+            if queries.is_empty() {
+                // Nothing left to ask (unknown answers): the first candidate wins.
+                for f in frontier {
+                    let first = l.candidates[&f][0];
+                    l.candidates.insert(f, vec![first]);
+                }
+            } else {
+                let before = l.oracle.stats.membership_teacher;
+                l.query(&queries);
+                l.spent[1] += l.oracle.stats.membership_teacher - before;
+                continue;
+            }
+        }
+        // Equivalence.
+        let h = l.hypothesis();
+        if let Some(w) = l.conflict_with_tree(&h) {
+            l.process_counterexample(&h, w);
+            continue;
+        }
+        l.oracle.stats.rounds += 1;
+        let cex = if max_rounds.is_some_and(|m| l.oracle.stats.rounds >= m) { None } else { l.oracle.equivalence(&h) };
+        rounds.push(Round { hypothesis: h.clone(), counterexample: cex.clone(), table: record.then(|| describe(&l)) });
+        if cex.is_none() && std::env::var_os("LORE_LSHARP_DEBUG").is_some() {
+            eprintln!("queries by rule: extension {}, separation {}, counterexamples {}", l.spent[0], l.spent[1], l.oracle.stats.membership_teacher - l.spent[0] - l.spent[1]);
+        }
+        match cex {
+            None => return Learned { dfa: h, stats: l.oracle.stats.clone(), rounds },
+            Some(w) => {
+                l.query(std::slice::from_ref(&w));
+                // The shortest prefix the hypothesis already gets wrong.
+                let first_wrong = (0..=w.len())
+                    .find(|&i| l.oracle.cached(&w[..i]).and_then(Answer::known).is_some_and(|a| a != h.accepts(&w[..i])))
+                    .unwrap_or(w.len());
+                l.process_counterexample(&h, w[..first_wrong].to_vec());
+            }
+        }
+    }
+}
+
+/// The basis and frontier, for teaching.
+fn describe<T: Teacher + ?Sized>(l: &LSharp<'_, '_, T>) -> String {
+    let alphabet = l.oracle.alphabet();
+    let mut out = String::from("basis:");
+    for &b in &l.basis {
+        out.push_str(&format!(" [{}]", alphabet.show(&l.tree.word(b))));
+    }
+    out.push_str("\nfrontier:\n");
+    for f in l.frontier() {
+        let cands: Vec<String> = l.candidates.get(&f).map_or(vec![], |c| c.iter().map(|&b| alphabet.show(&l.tree.word(b))).collect());
+        out.push_str(&format!("  [{}] ~ {}\n", alphabet.show(&l.tree.word(f)), cands.join(", ")));
+    }
+    out.push_str(&format!("tree: {} nodes\n", l.tree.parent.len()));
+    out
+}
