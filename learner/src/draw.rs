@@ -1,1 +1,452 @@
+//! Post-processing of a learned automaton for people (paper §6.1), and its
+//! DOT and SVG forms.
+//!
+//! - The rejecting sink goes: only states that are reachable and can still
+//!   reach acceptance are drawn (missing edges mean rejection).
+//! - Dominating letters, computed exactly: a letter every accepted word
+//!   contains (no accepting path avoids it). The paper's tool approximated
+//!   this with a greedy walk and over-reported.
+//! - Dominator states: states every accepted word's run passes through.
+//! - Doomed states: from them, every continuation reaches acceptance before
+//!   it can be rejected for good (Hoenicke et al.'s doomed points).
+//!
+//! The DOT output follows the paper's conventions: accepting states are
+//! double circles, dominating edges and dominator states green, doomed
+//! states labelled `D`, a box lists the dominating letters, a blue arrow
+//! marks the initial state.
 
+use crate::dfa::{Alphabet, Dfa, Letter, State, NONE};
+use std::fmt::Write;
+use std::sync::Arc;
+
+/// A learned automaton prepared for drawing.
+#[derive(Clone, Debug)]
+pub struct Drawing {
+    /// The trimmed automaton (states renumbered; partial).
+    pub dfa: Dfa,
+    /// The language is empty: one state and nothing accepted.
+    pub empty: bool,
+    pub dominating_letters: Vec<Letter>,
+    pub dominator_states: Vec<bool>,
+    pub doomed: Vec<bool>,
+}
+
+impl Drawing {
+    pub fn new(dfa: &Dfa) -> Drawing {
+        let complete = dfa.complete();
+        let trimmed = dfa.trim().canonical();
+        let empty = trimmed.is_empty_language();
+        if empty {
+            let one = Dfa::empty(dfa.alphabet_arc().clone());
+            return Drawing { dfa: one, empty, dominating_letters: vec![], dominator_states: vec![false], doomed: vec![false] };
+        }
+        let dominating_letters = dfa.alphabet().letters().filter(|&a| !accepts_avoiding(&trimmed, |_, l| l == a)).collect();
+        let dominator_states = (0..trimmed.num_states() as State)
+            .map(|s| !accepts_avoiding_state(&trimmed, s))
+            .collect();
+        let doomed = doomed_states(&complete, &trimmed);
+        Drawing { dfa: trimmed, empty, dominating_letters, dominator_states, doomed }
+    }
+
+    pub fn num_states(&self) -> usize {
+        self.dfa.num_states()
+    }
+
+    /// Edges drawn (transitions between drawn states).
+    pub fn num_edges(&self) -> usize {
+        self.dfa.num_transitions()
+    }
+
+    /// Edges leaving an accepting state (the paper's stopping rule wants none).
+    pub fn has_edges_leaving_acceptance(&self) -> bool {
+        (0..self.dfa.num_states() as State)
+            .any(|s| self.dfa.is_accepting(s) && self.dfa.alphabet().letters().any(|a| self.dfa.next(s, a) != NONE))
+    }
+
+    /// DOT text in the paper's conventions.
+    pub fn to_dot(&self) -> String {
+        let d = &self.dfa;
+        let alphabet = d.alphabet();
+        let mut out = String::from("digraph finite_automaton {\n  graph [fontsize=8] rankdir=LR; size=8;\n");
+        let letters: Vec<&str> = self.dominating_letters.iter().map(|&a| alphabet.name(a)).collect();
+        let box_label = if self.empty {
+            "Empty language: no word is accepted".to_string()
+        } else {
+            format!("Dominating edges: {}", letters.join(", "))
+        };
+        let _ = writeln!(out, "  dom_edges [shape=rectangle, color=green, label=\"{}\"];", escape(&box_label));
+        for s in 0..d.num_states() as State {
+            let i = s as usize;
+            let shape = if d.is_accepting(s) { "doublecircle" } else { "circle" };
+            let color = if self.dominator_states[i] && !self.empty { "green" } else { "black" };
+            let label = if self.doomed[i] { "D" } else { "" };
+            let _ = writeln!(out, "  q{s} [shape={shape}, color={color}, label=\"{label}\"];");
+        }
+        let _ = writeln!(out, "  iq0 [shape=plaintext, label=\"\"];\n  iq0 -> q{} [color=blue];", d.initial());
+        for s in 0..d.num_states() as State {
+            for a in alphabet.letters() {
+                let t = d.next(s, a);
+                if t == NONE {
+                    continue;
+                }
+                let green = if self.dominating_letters.contains(&a) { ", color=green" } else { "" };
+                let _ = writeln!(out, "  q{s} -> q{t} [label=\"{}\"{green}];", escape(alphabet.name(a)));
+            }
+        }
+        out.push_str("}\n");
+        out
+    }
+
+    /// SVG: Graphviz's `dot` when it is installed, else Lore's own layout.
+    pub fn to_svg(&self) -> String {
+        if let Some(svg) = graphviz_svg(&self.to_dot()) {
+            return svg;
+        }
+        self.to_svg_builtin()
+    }
+
+    /// SVG with Lore's own layered layout (no Graphviz needed): states in
+    /// columns by breadth-first distance from the initial state.
+    pub fn to_svg_builtin(&self) -> String {
+        let d = &self.dfa;
+        let alphabet = d.alphabet();
+        let n = d.num_states();
+        let mut layer = vec![usize::MAX; n];
+        let mut order = vec![d.initial()];
+        layer[d.initial() as usize] = 0;
+        let mut i = 0;
+        while i < order.len() {
+            let s = order[i];
+            for a in alphabet.letters() {
+                let t = d.next(s, a);
+                if t != NONE && layer[t as usize] == usize::MAX {
+                    layer[t as usize] = layer[s as usize] + 1;
+                    order.push(t);
+                }
+            }
+            i += 1;
+        }
+        let layers = layer.iter().filter(|&&l| l != usize::MAX).max().map_or(1, |m| m + 1);
+        let mut rows = vec![0usize; layers];
+        let mut pos = vec![(0.0f64, 0.0f64); n];
+        for &s in &order {
+            let l = layer[s as usize];
+            pos[s as usize] = (80.0 + 150.0 * l as f64, 60.0 + 90.0 * rows[l] as f64);
+            rows[l] += 1;
+        }
+        let width = 80.0 + 150.0 * layers as f64 + 40.0;
+        let height = 60.0 + 90.0 * (*rows.iter().max().unwrap_or(&1)).max(1) as f64 + 60.0;
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"sans-serif\" font-size=\"12\">"
+        );
+        out.push_str("<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"context-stroke\"/></marker></defs>\n");
+        let letters: Vec<&str> = self.dominating_letters.iter().map(|&a| alphabet.name(a)).collect();
+        let caption = if self.empty { "Empty language: no word is accepted".to_string() } else { format!("Dominating edges: {}", letters.join(", ")) };
+        let _ = writeln!(out, "<text x=\"10\" y=\"20\" fill=\"#1a7f37\">{}</text>", xml(&caption));
+        let r = 18.0;
+        // Edges, merged per pair of states.
+        let mut pairs: Vec<((State, State), Vec<Letter>)> = Vec::new();
+        for s in 0..n as State {
+            for a in alphabet.letters() {
+                let t = d.next(s, a);
+                if t == NONE {
+                    continue;
+                }
+                match pairs.iter_mut().find(|(p, _)| *p == (s, t)) {
+                    Some((_, ls)) => ls.push(a),
+                    None => pairs.push(((s, t), vec![a])),
+                }
+            }
+        }
+        for ((s, t), ls) in &pairs {
+            let green = ls.iter().all(|a| self.dominating_letters.contains(a));
+            let color = if green { "#1a7f37" } else { "#333333" };
+            let label = xml(&ls.iter().map(|&a| alphabet.name(a)).collect::<Vec<_>>().join(", "));
+            let (x1, y1) = pos[*s as usize];
+            let (x2, y2) = pos[*t as usize];
+            if s == t {
+                let _ = writeln!(
+                    out,
+                    "<path d=\"M{:.1},{:.1} C{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}\" fill=\"none\" stroke=\"{color}\" marker-end=\"url(#arrow)\"/><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"{color}\">{label}</text>",
+                    x1 - 8.0, y1 - r + 2.0, x1 - 30.0, y1 - 60.0, x1 + 30.0, y1 - 60.0, x1 + 8.0, y1 - r + 2.0, x1, y1 - 50.0
+                );
+                continue;
+            }
+            let (dx, dy) = (x2 - x1, y2 - y1);
+            let len = (dx * dx + dy * dy).sqrt().max(1.0);
+            let (ux, uy) = (dx / len, dy / len);
+            let (sx, sy) = (x1 + ux * r, y1 + uy * r);
+            let (ex, ey) = (x2 - ux * r, y2 - uy * r);
+            // Bend edges so that opposite directions do not overlap.
+            let bend = if x2 <= x1 { 40.0 } else { 18.0 };
+            let (mx, my) = ((sx + ex) / 2.0 - uy * bend, (sy + ey) / 2.0 + ux * bend);
+            let _ = writeln!(
+                out,
+                "<path d=\"M{sx:.1},{sy:.1} Q{mx:.1},{my:.1} {ex:.1},{ey:.1}\" fill=\"none\" stroke=\"{color}\" marker-end=\"url(#arrow)\"/><text x=\"{mx:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"{color}\">{label}</text>",
+                my - 4.0
+            );
+        }
+        let (ix, iy) = pos[d.initial() as usize];
+        let _ = writeln!(out, "<path d=\"M{:.1},{iy:.1} L{:.1},{iy:.1}\" stroke=\"#1f6feb\" marker-end=\"url(#arrow)\"/>", ix - 60.0, ix - r);
+        for s in 0..n as State {
+            let (x, y) = pos[s as usize];
+            let color = if self.dominator_states[s as usize] && !self.empty { "#1a7f37" } else { "#333333" };
+            let _ = writeln!(out, "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r}\" fill=\"white\" stroke=\"{color}\" stroke-width=\"1.5\"/>");
+            if d.is_accepting(s) {
+                let _ = writeln!(out, "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{}\" fill=\"none\" stroke=\"{color}\" stroke-width=\"1.5\"/>", r - 4.0);
+            }
+            if self.doomed[s as usize] {
+                let _ = writeln!(out, "<text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">D</text>", y + 4.0);
+            }
+        }
+        out.push_str("</svg>\n");
+        out
+    }
+}
+
+/// Is some word accepted without using an edge `skip(state, letter)`?
+fn accepts_avoiding(d: &Dfa, skip: impl Fn(State, Letter) -> bool) -> bool {
+    let mut seen = vec![false; d.num_states()];
+    let mut stack = vec![d.initial()];
+    seen[d.initial() as usize] = true;
+    while let Some(s) = stack.pop() {
+        if d.is_accepting(s) {
+            return true;
+        }
+        for a in d.alphabet().letters() {
+            let t = d.next(s, a);
+            if t != NONE && !skip(s, a) && !seen[t as usize] {
+                seen[t as usize] = true;
+                stack.push(t);
+            }
+        }
+    }
+    false
+}
+
+/// Is some word accepted by a run that never visits `avoid`?
+fn accepts_avoiding_state(d: &Dfa, avoid: State) -> bool {
+    if d.initial() == avoid {
+        return false;
+    }
+    let mut seen = vec![false; d.num_states()];
+    seen[avoid as usize] = true;
+    let mut stack = vec![d.initial()];
+    seen[d.initial() as usize] = true;
+    while let Some(s) = stack.pop() {
+        if d.is_accepting(s) {
+            return true;
+        }
+        for a in d.alphabet().letters() {
+            let t = d.next(s, a);
+            if t != NONE && !seen[t as usize] {
+                seen[t as usize] = true;
+                stack.push(t);
+            }
+        }
+    }
+    false
+}
+
+/// Doomed states of the drawing: in the complete automaton with the edges
+/// leaving accepting states removed, they cannot reach a dead state (one
+/// from which acceptance is unreachable).
+fn doomed_states(complete: &Dfa, trimmed: &Dfa) -> Vec<bool> {
+    // Map the trimmed states back to the complete automaton through their
+    // shortest access words.
+    let k = complete.num_letters();
+    let dead: Vec<bool> = complete.co_reachable().iter().map(|&c| !c).collect();
+    let n = complete.num_states();
+    let mut preds: Vec<Vec<State>> = vec![Vec::new(); n];
+    for s in 0..n as State {
+        if complete.is_accepting(s) {
+            continue;
+        }
+        for a in 0..k as Letter {
+            preds[complete.next(s, a) as usize].push(s);
+        }
+    }
+    // States that can reach a dead state without passing acceptance.
+    let mut can_die = dead.clone();
+    let mut stack: Vec<State> = (0..n as State).filter(|&s| dead[s as usize]).collect();
+    while let Some(s) = stack.pop() {
+        for &p in &preds[s as usize] {
+            if !can_die[p as usize] {
+                can_die[p as usize] = true;
+                stack.push(p);
+            }
+        }
+    }
+    (0..trimmed.num_states() as State)
+        .map(|s| {
+            let w = access_word(trimmed, s);
+            !can_die[complete.run(&w) as usize]
+        })
+        .collect()
+}
+
+fn access_word(d: &Dfa, target: State) -> Vec<Letter> {
+    let mut parent: Vec<Option<(State, Letter)>> = vec![None; d.num_states()];
+    let mut seen = vec![false; d.num_states()];
+    let mut queue = std::collections::VecDeque::from([d.initial()]);
+    seen[d.initial() as usize] = true;
+    while let Some(s) = queue.pop_front() {
+        if s == target {
+            break;
+        }
+        for a in d.alphabet().letters() {
+            let t = d.next(s, a);
+            if t != NONE && !seen[t as usize] {
+                seen[t as usize] = true;
+                parent[t as usize] = Some((s, a));
+                queue.push_back(t);
+            }
+        }
+    }
+    let mut w = Vec::new();
+    let mut at = target;
+    while let Some((p, a)) = parent[at as usize] {
+        w.push(a);
+        at = p;
+    }
+    w.reverse();
+    w
+}
+
+fn escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+fn xml(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+fn graphviz_svg(dot: &str) -> Option<String> {
+    use std::io::Write as _;
+    let mut child = std::process::Command::new("dot")
+        .arg("-Tsvg")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .ok()?;
+    child.stdin.take()?.write_all(dot.as_bytes()).ok()?;
+    let out = child.wait_with_output().ok()?;
+    out.status.success().then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// Why a DOT file could not be read as an automaton.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+#[error("{0}")]
+pub struct DotError(pub String);
+
+/// Reads an automaton drawn in the paper's DOT format (also Lore's): nodes
+/// `qN` (double circles accept), edges `qA -> qB [label="x"]`, the initial
+/// state marked by an edge from a `plaintext` node (else `q0`). Missing
+/// transitions reject. Letters not in `alphabet` are added after it.
+pub fn read_dot(text: &str, alphabet: Option<&Alphabet>) -> Result<Dfa, DotError> {
+    let mut names: Vec<String> = alphabet.map_or(Vec::new(), |a| a.names().to_vec());
+    let mut states: Vec<String> = Vec::new();
+    let mut accepting: Vec<String> = Vec::new();
+    let mut edges: Vec<(String, String, String)> = Vec::new();
+    let mut plaintext: Vec<String> = Vec::new();
+    let mut initial_edge: Option<String> = None;
+    let mut default_shape: Option<String> = None;
+    // Statements are separated by `;` or newlines.
+    let body = text.split_once('{').map_or(text, |(_, b)| b);
+    for raw in body.split([';', '\n']) {
+        let stmt = raw.trim().trim_end_matches('}').trim();
+        if stmt.is_empty() || stmt.starts_with("graph") || stmt.starts_with("//") || stmt.starts_with("rankdir") || stmt.starts_with("size") {
+            continue;
+        }
+        let (head, attrs) = match stmt.find('[') {
+            Some(i) => (stmt[..i].trim(), &stmt[i..]),
+            None => (stmt, ""),
+        };
+        let attr = |key: &str| -> Option<String> {
+            let i = attrs.find(&format!("{key}="))? + key.len() + 1;
+            let rest = &attrs[i..];
+            if let Some(r) = rest.strip_prefix('"') {
+                Some(r[..r.find('"')?].to_string())
+            } else {
+                Some(rest.split([',', ']', ' ']).next()?.to_string())
+            }
+        };
+        if let Some((from, to)) = head.split_once("->") {
+            let (from, to) = (from.trim().to_string(), to.trim().to_string());
+            if plaintext.contains(&from) || from.starts_with("iq") {
+                initial_edge = Some(to);
+                continue;
+            }
+            let label = attr("label").ok_or_else(|| DotError(format!("edge `{head}` has no label")))?;
+            for l in label.split(',').map(str::trim).filter(|l| !l.is_empty()) {
+                if !names.iter().any(|n| n == l) {
+                    names.push(l.to_string());
+                }
+                edges.push((from.clone(), to.clone(), l.to_string()));
+            }
+            continue;
+        }
+        // `node [attrs]` sets defaults for the node statements that follow
+        // (the paper's files write `node [shape=...]; q1;`).
+        let shape_of = |attrs: &str| {
+            attrs.find("shape=").map(|i| attrs[i + 6..].split([',', ']', ' ']).next().unwrap_or("").trim_matches('"').to_string())
+        };
+        if head == "node" || head == "edge" {
+            if head == "node" {
+                default_shape = shape_of(attrs).or(default_shape.take());
+            }
+            continue;
+        }
+        let shape = shape_of(attrs).or_else(|| default_shape.clone());
+        for id in head.split_whitespace() {
+            if id == "dom_edges" {
+                continue;
+            }
+            match shape.as_deref() {
+                Some("plaintext") | Some("none") | Some("point") => plaintext.push(id.to_string()),
+                Some(s) if s.starts_with("rect") => {}
+                Some("doublecircle") => {
+                    if !states.contains(&id.to_string()) {
+                        states.push(id.to_string());
+                    }
+                    accepting.push(id.to_string());
+                }
+                _ => {
+                    if !states.contains(&id.to_string()) {
+                        states.push(id.to_string());
+                    }
+                }
+            }
+        }
+    }
+    for (f, t, _) in &edges {
+        for s in [f, t] {
+            if !states.contains(s) {
+                states.push(s.clone());
+            }
+        }
+    }
+    let initial_name = initial_edge.unwrap_or_else(|| "q0".to_string());
+    if states.is_empty() {
+        states.push(initial_name.clone());
+    }
+    let initial = states.iter().position(|s| *s == initial_name).ok_or_else(|| DotError(format!("initial state `{initial_name}` is not drawn")))?;
+    let alphabet = Arc::new(Alphabet::new(names));
+    let mut d = Dfa::new(alphabet.clone(), states.len(), initial as State);
+    for a in &accepting {
+        let i = states.iter().position(|s| s == a).expect("state listed");
+        d.set_accepting(i as State, true);
+    }
+    for (f, t, l) in edges {
+        let (fi, ti) = (states.iter().position(|s| *s == f).unwrap(), states.iter().position(|s| *s == t).unwrap());
+        let a = alphabet.letter(&l).expect("letter added");
+        if d.next(fi as State, a) != NONE && d.next(fi as State, a) != ti as State {
+            return Err(DotError(format!("state `{f}` has two `{l}` edges: not deterministic")));
+        }
+        d.set_next(fi as State, a, ti as State);
+    }
+    Ok(d)
+}

@@ -30,8 +30,8 @@ pub enum Algorithm {
     LStarRivestSchapire,
     /// L# with prefix-vector queries.
     LSharp,
-    /// The smallest DFA consistent with every known answer (for teachers that
-    /// answer "unknown" for some words), found with a SAT solver.
+    /// The smallest DFA consistent with every known answer, by SAT search
+    /// and equivalence queries only (exact, but many equivalence queries).
     MinimalConsistent,
 }
 
@@ -110,6 +110,8 @@ pub fn learn<T: Teacher + ?Sized>(teacher: &mut T, config: &LearnConfig) -> Lear
             config.max_rounds,
         ),
         Algorithm::LSharp => lsharp::learn(&mut oracle, config.record_rounds, config.max_rounds),
-        Algorithm::MinimalConsistent => consistent::learn(&mut oracle, config.record_rounds, config.max_rounds),
+        Algorithm::MinimalConsistent => {
+            consistent::learn_from(&mut oracle, Default::default(), 1, Vec::new(), config.max_rounds)
+        }
     }
 }

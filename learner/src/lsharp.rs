@@ -9,6 +9,12 @@
 //! otherwise build a hypothesis and test it (against the tree first, then the
 //! teacher). Counterexamples are processed by binary search.
 //!
+//! Answers may be "unknown" (a bounded teacher): apartness uses known
+//! answers only, so when L# finishes its hypothesis is a smallest DFA
+//! consistent with every known answer (basis states are pairwise apart). If
+//! unknown answers leave a counterexample without a split point, it finishes
+//! with the exact SAT search of [`crate::consistent`].
+//!
 //! Queries use the prefix-vector model: a query answers every prefix of its
 //! word. New frontier nodes are queried together with a sequence chosen to
 //! split the basis (AALpy's "SepSeq" extension rule), and separation queries
@@ -175,8 +181,6 @@ struct LSharp<'o, 't, T: Teacher + ?Sized> {
     candidates: rustc_hash::FxHashMap<Node, Vec<Node>>,
     /// The basis size when candidates were last refreshed.
     known_basis: usize,
-    /// Teacher queries spent per rule: extension, separation, counterexamples.
-    spent: [u64; 3],
 }
 
 impl<T: Teacher + ?Sized> LSharp<'_, '_, T> {
@@ -248,6 +252,13 @@ impl<T: Teacher + ?Sized> LSharp<'_, '_, T> {
         Some(self.oracle.adaptive(start, &mut choose))
     }
 
+    /// Every known answer in the tree.
+    fn known_answers(&self) -> rustc_hash::FxHashMap<Word, bool> {
+        (0..self.tree.parent.len() as Node)
+            .filter_map(|n| self.tree.output[n as usize].map(|o| (self.tree.word(n), o)))
+            .collect()
+    }
+
     fn is_basis(&self, n: Node) -> bool {
         self.basis.contains(&n)
     }
@@ -290,9 +301,11 @@ impl<T: Teacher + ?Sized> LSharp<'_, '_, T> {
         for (i, &p) in cands.iter().enumerate() {
             for &q in &cands[i + 1..] {
                 let Some(w) = self.tree.witness(p, q) else { continue };
-                // Skip words whose answers from `from` are already all known.
-                let known = self.tree.outputs_along(from, &w);
-                if known.iter().all(Option::is_some) {
+                // Skip words whose answers from `from` were all asked already.
+                let mut full = self.tree.word(from);
+                let start = full.len();
+                full.extend_from_slice(&w);
+                if (start..=full.len()).all(|i| self.oracle.cached(&full[..i]).is_some()) {
                     continue;
                 }
                 let mut groups: rustc_hash::FxHashMap<Vec<Option<bool>>, usize> = rustc_hash::FxHashMap::default();
@@ -391,12 +404,13 @@ impl<T: Teacher + ?Sized> LSharp<'_, '_, T> {
     }
 }
 
-/// Learns with L#. Unknown answers count as "no".
+/// Learns with L#.
 pub fn learn<T: Teacher + ?Sized>(oracle: &mut Oracle<'_, T>, record: bool, max_rounds: Option<u64>) -> Learned {
     let k = oracle.alphabet().len();
-    let mut l = LSharp { oracle, tree: Tree::new(k), basis: vec![0], candidates: Default::default(), known_basis: 0, spent: [0; 3] };
+    let mut l = LSharp { oracle, tree: Tree::new(k), basis: vec![0], candidates: Default::default(), known_basis: 0 };
     l.query(&[Vec::new()]);
     let mut rounds = Vec::new();
+    let mut last_conflict: Option<(Word, usize, usize, usize)> = None;
     loop {
         l.refresh_candidates();
         // Promotion.
@@ -426,24 +440,21 @@ pub fn learn<T: Teacher + ?Sized>(oracle: &mut Oracle<'_, T>, record: bool, max_
                 q.extend(suffix);
                 queries.push(q);
             }
-            let before = l.oracle.stats.membership_teacher;
             l.query(&queries);
-            l.spent[0] += l.oracle.stats.membership_teacher - before;
             continue;
         }
         // Separation.
         let frontier = l.frontier();
         let ambiguous: Vec<Node> = frontier.iter().copied().filter(|f| l.candidates[f].len() > 1).collect();
         if !ambiguous.is_empty() {
+            let before: usize = l.candidates.values().map(Vec::len).sum();
             let mut queries = Vec::new();
             let mut adaptive_done = false;
             for f in ambiguous {
                 let cands = l.candidates[&f].clone();
                 if l.oracle.supports_adaptive() && cands.len() > 2 {
-                    let before = l.oracle.stats.membership_teacher;
                     if let Some(word) = l.adaptive_separation(f, &cands) {
                         l.record(&word);
-                        l.spent[1] += l.oracle.stats.membership_teacher - before;
                         adaptive_done = true;
                         continue;
                     }
@@ -454,34 +465,43 @@ pub fn learn<T: Teacher + ?Sized>(oracle: &mut Oracle<'_, T>, record: bool, max_
                     queries.push(q);
                 }
             }
-            if queries.is_empty() && adaptive_done {
-                continue;
+            if !queries.is_empty() {
+                l.query(&queries);
             }
-            if queries.is_empty() {
+            if !queries.is_empty() || adaptive_done {
+                l.refresh_candidates();
+                let after: usize = l.candidates.values().map(Vec::len).sum();
+                if after < before || l.frontier().iter().any(|f| l.candidates[f].is_empty()) {
+                    continue;
+                }
+                // No answer separated anything (unknown answers): fall through.
+            }
+            {
                 // Nothing left to ask (unknown answers): the first candidate wins.
-                for f in frontier {
+                for f in l.frontier() {
                     let first = l.candidates[&f][0];
                     l.candidates.insert(f, vec![first]);
                 }
-            } else {
-                let before = l.oracle.stats.membership_teacher;
-                l.query(&queries);
-                l.spent[1] += l.oracle.stats.membership_teacher - before;
-                continue;
             }
         }
         // Equivalence.
         let h = l.hypothesis();
         if let Some(w) = l.conflict_with_tree(&h) {
+            let measure = (w.clone(), l.basis.len(), l.candidates.values().map(Vec::len).sum::<usize>(), l.tree.parent.len());
+            if last_conflict.as_ref() == Some(&measure) {
+                // Unknown answers leave the counterexample without a split
+                // point: finish exactly with the SAT search instead.
+                let known = l.known_answers();
+                let min_states = l.basis.len();
+                return crate::consistent::learn_from(l.oracle, known, min_states, rounds, max_rounds);
+            }
+            last_conflict = Some(measure);
             l.process_counterexample(&h, w);
             continue;
         }
         l.oracle.stats.rounds += 1;
         let cex = if max_rounds.is_some_and(|m| l.oracle.stats.rounds >= m) { None } else { l.oracle.equivalence(&h) };
         rounds.push(Round { hypothesis: h.clone(), counterexample: cex.clone(), table: record.then(|| describe(&l)) });
-        if cex.is_none() && std::env::var_os("LORE_LSHARP_DEBUG").is_some() {
-            eprintln!("queries by rule: extension {}, separation {}, counterexamples {}", l.spent[0], l.spent[1], l.oracle.stats.membership_teacher - l.spent[0] - l.spent[1]);
-        }
         match cex {
             None => return Learned { dfa: h, stats: l.oracle.stats.clone(), rounds },
             Some(w) => {
