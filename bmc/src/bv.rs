@@ -1,0 +1,344 @@
+//! Bit-blasting: bit-vectors as vectors of literals (least significant bit
+//! first) and the circuits of every integer operator, with structural
+//! hashing of AND and XOR gates and constant folding. Gates are turned into
+//! clauses (Tseitin) as they are made.
+//!
+//! Semantics are those of two's complement with wrap-around. Where C leaves
+//! an operation undefined, the circuit still gives a value (the optional
+//! checks flag the undefined case): division by zero gives all ones and a
+//! remainder equal to the dividend; a shift by the width or more gives zero
+//! (or the sign, for an arithmetic right shift).
+
+use crate::solver::{Lit, SatSolver};
+use rustc_hash::FxHashMap;
+
+/// A bit-vector: bit 0 first.
+pub type Bv = Vec<Lit>;
+
+pub struct Circuit<S: SatSolver> {
+    pub solver: S,
+    and_gates: FxHashMap<(Lit, Lit), Lit>,
+    xor_gates: FxHashMap<(Lit, Lit), Lit>,
+}
+
+impl<S: SatSolver> Circuit<S> {
+    pub fn new(solver: S) -> Circuit<S> {
+        Circuit { solver, and_gates: FxHashMap::default(), xor_gates: FxHashMap::default() }
+    }
+
+    pub fn gates(&self) -> usize {
+        self.and_gates.len() + self.xor_gates.len()
+    }
+
+    pub fn fresh(&mut self) -> Lit {
+        self.solver.new_var()
+    }
+
+    // ----- gates -----
+
+    pub fn and(&mut self, a: Lit, b: Lit) -> Lit {
+        if a == Lit::FALSE || b == Lit::FALSE || a == !b {
+            return Lit::FALSE;
+        }
+        if a == Lit::TRUE || a == b {
+            return b;
+        }
+        if b == Lit::TRUE {
+            return a;
+        }
+        let key = if a < b { (a, b) } else { (b, a) };
+        if let Some(&g) = self.and_gates.get(&key) {
+            return g;
+        }
+        let g = self.solver.new_var();
+        self.solver.add_clause(&[!g, a]);
+        self.solver.add_clause(&[!g, b]);
+        self.solver.add_clause(&[g, !a, !b]);
+        self.and_gates.insert(key, g);
+        g
+    }
+
+    pub fn or(&mut self, a: Lit, b: Lit) -> Lit {
+        !self.and(!a, !b)
+    }
+
+    pub fn xor(&mut self, a: Lit, b: Lit) -> Lit {
+        if a == b {
+            return Lit::FALSE;
+        }
+        if a == !b {
+            return Lit::TRUE;
+        }
+        if a.is_const() {
+            return if a == Lit::TRUE { !b } else { b };
+        }
+        if b.is_const() {
+            return if b == Lit::TRUE { !a } else { a };
+        }
+        // Normalise: xor(¬a, b) = ¬xor(a, b).
+        let flip = a.is_negated() != b.is_negated();
+        let (x, y) = (Lit::new(a.var(), false), Lit::new(b.var(), false));
+        let key = if x < y { (x, y) } else { (y, x) };
+        let g = match self.xor_gates.get(&key) {
+            Some(&g) => g,
+            None => {
+                let g = self.solver.new_var();
+                self.solver.add_clause(&[!g, x, y]);
+                self.solver.add_clause(&[!g, !x, !y]);
+                self.solver.add_clause(&[g, !x, y]);
+                self.solver.add_clause(&[g, x, !y]);
+                self.xor_gates.insert(key, g);
+                g
+            }
+        };
+        if flip {
+            !g
+        } else {
+            g
+        }
+    }
+
+    pub fn xnor(&mut self, a: Lit, b: Lit) -> Lit {
+        !self.xor(a, b)
+    }
+
+    /// `c ? t : e`.
+    pub fn mux(&mut self, c: Lit, t: Lit, e: Lit) -> Lit {
+        if c == Lit::TRUE || t == e {
+            return t;
+        }
+        if c == Lit::FALSE {
+            return e;
+        }
+        let a = self.and(c, t);
+        let b = self.and(!c, e);
+        self.or(a, b)
+    }
+
+    pub fn and_all(&mut self, lits: &[Lit]) -> Lit {
+        lits.iter().fold(Lit::TRUE, |acc, &l| self.and(acc, l))
+    }
+
+    pub fn or_all(&mut self, lits: &[Lit]) -> Lit {
+        lits.iter().fold(Lit::FALSE, |acc, &l| self.or(acc, l))
+    }
+
+    // ----- bit-vectors -----
+
+    pub fn fresh_bv(&mut self, width: u32) -> Bv {
+        (0..width).map(|_| self.fresh()).collect()
+    }
+
+    pub fn const_bv(value: u128, width: u32) -> Bv {
+        (0..width).map(|i| if i < 128 && (value >> i) & 1 == 1 { Lit::TRUE } else { Lit::FALSE }).collect()
+    }
+
+    /// The constant value, if every bit is constant.
+    pub fn as_const(bv: &[Lit]) -> Option<u128> {
+        let mut v = 0u128;
+        for (i, &l) in bv.iter().enumerate() {
+            match l {
+                Lit::TRUE if i < 128 => v |= 1 << i,
+                Lit::FALSE => {}
+                _ => return None,
+            }
+        }
+        Some(v)
+    }
+
+    pub fn not_bv(&mut self, a: &[Lit]) -> Bv {
+        a.iter().map(|&l| !l).collect()
+    }
+
+    pub fn and_bv(&mut self, a: &[Lit], b: &[Lit]) -> Bv {
+        a.iter().zip(b).map(|(&x, &y)| self.and(x, y)).collect()
+    }
+
+    pub fn or_bv(&mut self, a: &[Lit], b: &[Lit]) -> Bv {
+        a.iter().zip(b).map(|(&x, &y)| self.or(x, y)).collect()
+    }
+
+    pub fn xor_bv(&mut self, a: &[Lit], b: &[Lit]) -> Bv {
+        a.iter().zip(b).map(|(&x, &y)| self.xor(x, y)).collect()
+    }
+
+    pub fn mux_bv(&mut self, c: Lit, t: &[Lit], e: &[Lit]) -> Bv {
+        t.iter().zip(e).map(|(&x, &y)| self.mux(c, x, y)).collect()
+    }
+
+    /// `a + b + carry_in`, and the carry out.
+    pub fn add_carry(&mut self, a: &[Lit], b: &[Lit], carry_in: Lit) -> (Bv, Lit) {
+        let mut carry = carry_in;
+        let mut sum = Vec::with_capacity(a.len());
+        for (&x, &y) in a.iter().zip(b) {
+            let t = self.xor(x, y);
+            sum.push(self.xor(t, carry));
+            let both = self.and(x, y);
+            let prop = self.and(carry, t);
+            carry = self.or(both, prop);
+        }
+        (sum, carry)
+    }
+
+    pub fn add(&mut self, a: &[Lit], b: &[Lit]) -> Bv {
+        self.add_carry(a, b, Lit::FALSE).0
+    }
+
+    pub fn sub(&mut self, a: &[Lit], b: &[Lit]) -> Bv {
+        let nb = self.not_bv(b);
+        self.add_carry(a, &nb, Lit::TRUE).0
+    }
+
+    pub fn neg(&mut self, a: &[Lit]) -> Bv {
+        let zero = Self::const_bv(0, a.len() as u32);
+        self.sub(&zero, a)
+    }
+
+    /// Shift-and-add multiplication, truncated to the width.
+    pub fn mul(&mut self, a: &[Lit], b: &[Lit]) -> Bv {
+        let w = a.len();
+        let mut acc = Self::const_bv(0, w as u32);
+        for (i, &bi) in b.iter().enumerate() {
+            if bi == Lit::FALSE {
+                continue;
+            }
+            // a << i, masked by b[i].
+            let mut partial = vec![Lit::FALSE; w];
+            for j in 0..w - i {
+                partial[i + j] = self.and(a[j], bi);
+            }
+            acc = self.add(&acc, &partial);
+        }
+        acc
+    }
+
+    /// Unsigned `a < b`.
+    pub fn ult(&mut self, a: &[Lit], b: &[Lit]) -> Lit {
+        // a < b iff a - b borrows, i.e. a + ~b + 1 has no carry out.
+        let nb = self.not_bv(b);
+        let (_, carry) = self.add_carry(a, &nb, Lit::TRUE);
+        !carry
+    }
+
+    pub fn ule(&mut self, a: &[Lit], b: &[Lit]) -> Lit {
+        !self.ult(b, a)
+    }
+
+    /// Signed `a < b`: unsigned comparison with the sign bits swapped.
+    pub fn slt(&mut self, a: &[Lit], b: &[Lit]) -> Lit {
+        let w = a.len();
+        let (mut a2, mut b2) = (a.to_vec(), b.to_vec());
+        a2[w - 1] = !a[w - 1];
+        b2[w - 1] = !b[w - 1];
+        self.ult(&a2, &b2)
+    }
+
+    pub fn sle(&mut self, a: &[Lit], b: &[Lit]) -> Lit {
+        !self.slt(b, a)
+    }
+
+    pub fn eq(&mut self, a: &[Lit], b: &[Lit]) -> Lit {
+        let bits: Vec<Lit> = a.iter().zip(b).map(|(&x, &y)| self.xnor(x, y)).collect();
+        self.and_all(&bits)
+    }
+
+    /// Unsigned division and remainder (restoring division).
+    pub fn udivrem(&mut self, a: &[Lit], b: &[Lit]) -> (Bv, Bv) {
+        let w = a.len();
+        let mut b_ext = b.to_vec();
+        b_ext.push(Lit::FALSE);
+        let mut rem = Self::const_bv(0, w as u32 + 1);
+        let mut q = vec![Lit::FALSE; w];
+        for i in (0..w).rev() {
+            // rem = (rem << 1) | a[i]
+            rem.pop();
+            rem.insert(0, a[i]);
+            let nb = self.not_bv(&b_ext);
+            let (diff, no_borrow) = self.add_carry(&rem, &nb, Lit::TRUE);
+            q[i] = no_borrow;
+            rem = self.mux_bv(no_borrow, &diff, &rem);
+        }
+        rem.pop();
+        (q, rem)
+    }
+
+    /// Signed division and remainder, truncating toward zero (as C does).
+    pub fn sdivrem(&mut self, a: &[Lit], b: &[Lit]) -> (Bv, Bv) {
+        let w = a.len();
+        let (sa, sb) = (a[w - 1], b[w - 1]);
+        let na = self.neg(a);
+        let nb = self.neg(b);
+        let abs_a = self.mux_bv(sa, &na, a);
+        let abs_b = self.mux_bv(sb, &nb, b);
+        let (q, r) = self.udivrem(&abs_a, &abs_b);
+        let sq = self.xor(sa, sb);
+        let nq = self.neg(&q);
+        let nr = self.neg(&r);
+        (self.mux_bv(sq, &nq, &q), self.mux_bv(sa, &nr, &r))
+    }
+
+    /// Shifts by a variable amount (barrel shifter). `fill` is the bit
+    /// shifted in; `left` chooses the direction.
+    fn shift(&mut self, a: &[Lit], amount: &[Lit], left: bool, fill: Lit) -> Bv {
+        let w = a.len();
+        let mut cur = a.to_vec();
+        let stages = usize::BITS - (w.max(1) - 1).leading_zeros();
+        for (s, &bit) in amount.iter().enumerate() {
+            if s as u32 >= stages {
+                break;
+            }
+            let dist = 1usize << s;
+            let shifted: Bv = (0..w)
+                .map(|i| {
+                    if left {
+                        if i >= dist { cur[i - dist] } else { Lit::FALSE }
+                    } else if i + dist < w {
+                        cur[i + dist]
+                    } else {
+                        fill
+                    }
+                })
+                .collect();
+            cur = self.mux_bv(bit, &shifted, &cur);
+        }
+        // An amount of the width or more shifts everything out.
+        let mut too_far = Lit::FALSE;
+        let big = Self::const_bv(w as u128, amount.len() as u32);
+        if amount.len() as u32 >= 128 || (w as u128) < (1u128 << amount.len().min(127)) {
+            too_far = !self.ult(amount, &big);
+        }
+        let gone = vec![if left { Lit::FALSE } else { fill }; w];
+        self.mux_bv(too_far, &gone, &cur)
+    }
+
+    pub fn shl(&mut self, a: &[Lit], amount: &[Lit]) -> Bv {
+        self.shift(a, amount, true, Lit::FALSE)
+    }
+
+    pub fn lshr(&mut self, a: &[Lit], amount: &[Lit]) -> Bv {
+        self.shift(a, amount, false, Lit::FALSE)
+    }
+
+    pub fn ashr(&mut self, a: &[Lit], amount: &[Lit]) -> Bv {
+        let sign = *a.last().expect("non-empty");
+        self.shift(a, amount, false, sign)
+    }
+
+    pub fn zext(a: &[Lit], width: u32) -> Bv {
+        let mut v: Bv = a.iter().copied().take(width as usize).collect();
+        v.resize(width as usize, Lit::FALSE);
+        v
+    }
+
+    pub fn sext(a: &[Lit], width: u32) -> Bv {
+        let sign = *a.last().expect("non-empty");
+        let mut v: Bv = a.iter().copied().take(width as usize).collect();
+        v.resize(width as usize, sign);
+        v
+    }
+
+    /// The value of a bit-vector in the solver's last model.
+    pub fn value(&self, bv: &[Lit]) -> u128 {
+        bv.iter().enumerate().filter(|(_, &l)| self.solver.value(l)).fold(0u128, |acc, (i, _)| if i < 128 { acc | 1 << i } else { acc })
+    }
+}

@@ -1,0 +1,190 @@
+//! Every integer operator's circuit against Rust's own arithmetic:
+//! exhaustive for widths 1 to 4, random samples for 8, 16, 32 and 64 bits.
+//! Inputs are free variables fixed by solver assumptions, so the circuits
+//! (not constant folding) are what is tested.
+
+use lore_bmc::bv::{Bv, Circuit};
+use lore_bmc::solver::{Lit, SatSolver, SolveResult, Varisat};
+
+#[derive(Copy, Clone, Debug)]
+enum Op {
+    Add,
+    Sub,
+    Mul,
+    UDiv,
+    URem,
+    SDiv,
+    SRem,
+    Shl,
+    LShr,
+    AShr,
+    And,
+    Or,
+    Xor,
+    Eq,
+    Ult,
+    Ule,
+    Slt,
+    Sle,
+    Neg,
+    Not,
+}
+
+const OPS: [Op; 20] = [
+    Op::Add, Op::Sub, Op::Mul, Op::UDiv, Op::URem, Op::SDiv, Op::SRem, Op::Shl, Op::LShr, Op::AShr,
+    Op::And, Op::Or, Op::Xor, Op::Eq, Op::Ult, Op::Ule, Op::Slt, Op::Sle, Op::Neg, Op::Not,
+];
+
+fn mask(w: u32) -> u128 {
+    if w >= 128 { u128::MAX } else { (1u128 << w) - 1 }
+}
+
+fn signed(v: u128, w: u32) -> i128 {
+    let s = 128 - w;
+    ((v << s) as i128) >> s
+}
+
+/// The expected result, computed with Rust integers of width `w`.
+fn reference(op: Op, x: u128, y: u128, w: u32) -> u128 {
+    let m = mask(w);
+    let (sx, sy) = (signed(x, w), signed(y, w));
+    let b = |c: bool| c as u128;
+    match op {
+        Op::Add => x.wrapping_add(y) & m,
+        Op::Sub => x.wrapping_sub(y) & m,
+        Op::Mul => x.wrapping_mul(y) & m,
+        Op::UDiv => if y == 0 { m } else { x / y },
+        Op::URem => if y == 0 { x } else { x % y },
+        Op::SDiv => if y == 0 { if sx < 0 { 1 } else { m } } else { (sx.wrapping_div(sy) as u128) & m },
+        Op::SRem => if y == 0 { x } else { (sx.wrapping_rem(sy) as u128) & m },
+        Op::Shl => if y >= u128::from(w) { 0 } else { (x << y) & m },
+        Op::LShr => if y >= u128::from(w) { 0 } else { x >> y },
+        Op::AShr => if y >= u128::from(w) { if sx < 0 { m } else { 0 } } else { ((sx >> y) as u128) & m },
+        Op::And => x & y,
+        Op::Or => x | y,
+        Op::Xor => x ^ y,
+        Op::Eq => b(x == y),
+        Op::Ult => b(x < y),
+        Op::Ule => b(x <= y),
+        Op::Slt => b(sx < sy),
+        Op::Sle => b(sx <= sy),
+        Op::Neg => x.wrapping_neg() & m,
+        Op::Not => !x & m,
+    }
+}
+
+fn build(c: &mut Circuit<Varisat>, op: Op, x: &Bv, y: &Bv) -> Bv {
+    match op {
+        Op::Add => c.add(x, y),
+        Op::Sub => c.sub(x, y),
+        Op::Mul => c.mul(x, y),
+        Op::UDiv => c.udivrem(x, y).0,
+        Op::URem => c.udivrem(x, y).1,
+        Op::SDiv => c.sdivrem(x, y).0,
+        Op::SRem => c.sdivrem(x, y).1,
+        Op::Shl => c.shl(x, y),
+        Op::LShr => c.lshr(x, y),
+        Op::AShr => c.ashr(x, y),
+        Op::And => c.and_bv(x, y),
+        Op::Or => c.or_bv(x, y),
+        Op::Xor => c.xor_bv(x, y),
+        Op::Eq => vec![c.eq(x, y)],
+        Op::Ult => vec![c.ult(x, y)],
+        Op::Ule => vec![c.ule(x, y)],
+        Op::Slt => vec![c.slt(x, y)],
+        Op::Sle => vec![c.sle(x, y)],
+        Op::Neg => c.neg(x),
+        Op::Not => c.not_bv(x),
+    }
+}
+
+fn fix(bv: &Bv, value: u128, out: &mut Vec<Lit>) {
+    for (i, &l) in bv.iter().enumerate() {
+        out.push(if (value >> i) & 1 == 1 { l } else { !l });
+    }
+}
+
+fn check(op: Op, w: u32, pairs: impl Iterator<Item = (u128, u128)>) {
+    let mut c = Circuit::new(Varisat::new());
+    let x = c.fresh_bv(w);
+    let y = c.fresh_bv(w);
+    let r = build(&mut c, op, &x, &y);
+    for (vx, vy) in pairs {
+        let mut assumptions = Vec::new();
+        fix(&x, vx, &mut assumptions);
+        fix(&y, vy, &mut assumptions);
+        assert_eq!(c.solver.solve(&assumptions), SolveResult::Sat);
+        let got = c.value(&r);
+        assert_eq!(got, reference(op, vx, vy, w), "{op:?} width {w}: x={vx:#x} y={vy:#x}");
+    }
+}
+
+#[test]
+fn exhaustive_up_to_four_bits() {
+    for w in 1..=4u32 {
+        for op in OPS {
+            let n = 1u128 << w;
+            check(op, w, (0..n).flat_map(|x| (0..n).map(move |y| (x, y))));
+        }
+    }
+}
+
+struct SplitMix(u64);
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// Random values weighted toward the edges: 0, 1, all ones, the sign bit,
+/// small shift amounts.
+fn interesting(rng: &mut SplitMix, w: u32) -> u128 {
+    let m = mask(w);
+    match rng.next() % 8 {
+        0 => 0,
+        1 => 1,
+        2 => m,
+        3 => 1 << (w - 1),
+        4 => u128::from(rng.next() % u64::from(w + 2)),
+        5 => (1u128 << (w - 1)) - 1,
+        _ => (u128::from(rng.next()) | u128::from(rng.next()) << 64) & m,
+    }
+}
+
+#[test]
+fn random_samples_at_machine_widths() {
+    let mut rng = SplitMix(42);
+    for w in [8u32, 16, 32, 64] {
+        for op in OPS {
+            let pairs: Vec<(u128, u128)> = (0..40).map(|_| (interesting(&mut rng, w), interesting(&mut rng, w))).collect();
+            check(op, w, pairs.into_iter());
+        }
+    }
+}
+
+#[test]
+fn extensions_and_structural_hashing() {
+    let mut c = Circuit::new(Varisat::new());
+    let x = c.fresh_bv(4);
+    assert_eq!(Circuit::<Varisat>::sext(&x, 8)[7], x[3]);
+    assert_eq!(Circuit::<Varisat>::zext(&x, 8)[7], Lit::FALSE);
+    assert_eq!(Circuit::<Varisat>::zext(&x, 2), x[..2].to_vec());
+    let y = c.fresh_bv(4);
+    let before = c.gates();
+    let a = c.add(&x, &y);
+    let mid = c.gates();
+    let b = c.add(&y, &x);
+    assert_eq!(a, b, "the same sum is built once");
+    assert_eq!(c.gates(), mid);
+    assert!(mid > before);
+    // Constants fold without gates.
+    let k = Circuit::<Varisat>::const_bv(5, 4);
+    let l = Circuit::<Varisat>::const_bv(6, 4);
+    let g = c.gates();
+    assert_eq!(Circuit::<Varisat>::as_const(&c.add(&k, &l)), Some(11));
+    assert_eq!(c.gates(), g);
+}
