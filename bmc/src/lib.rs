@@ -2,8 +2,12 @@
 //! unwinding, symbolic execution to SSA, bit-blasting to CNF and SAT solving
 //! behind a small solver trait. It knows nothing of learning.
 //!
-//! Written so far: the solver trait ([`solver`]) and the bit-vector circuits
-//! ([`bv`]).
+//! [`symex`] executes the IR to an SSA equation ([`ssa`]); [`blast`] turns
+//! its terms into circuits ([`bv`]) over a solver ([`solver`]).
 
+pub mod blast;
 pub mod bv;
+pub mod check;
 pub mod solver;
+pub mod ssa;
+pub mod symex;

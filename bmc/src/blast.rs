@@ -1,0 +1,114 @@
+//! SSA terms to circuits: each term is bit-blasted once (memoised).
+
+use crate::bv::{Bv, Circuit};
+use crate::solver::SatSolver;
+use crate::ssa::{Binary, Term, TermId, Terms, Unary};
+use rustc_hash::FxHashMap;
+
+pub struct Blaster<S: SatSolver> {
+    pub circuit: Circuit<S>,
+    done: FxHashMap<TermId, Bv>,
+}
+
+impl<S: SatSolver> Blaster<S> {
+    pub fn new(solver: S) -> Blaster<S> {
+        Blaster { circuit: Circuit::new(solver), done: FxHashMap::default() }
+    }
+
+    /// The bits of a term (iterative, so deep terms do not overflow the stack).
+    pub fn blast(&mut self, terms: &Terms, root: TermId) -> Bv {
+        let mut stack = vec![(root, false)];
+        while let Some((id, children_done)) = stack.pop() {
+            if self.done.contains_key(&id) {
+                continue;
+            }
+            let children = self.children(terms, id);
+            if !children_done {
+                stack.push((id, true));
+                for c in children {
+                    if !self.done.contains_key(&c) {
+                        stack.push((c, false));
+                    }
+                }
+                continue;
+            }
+            let bits = self.build(terms, id);
+            self.done.insert(id, bits);
+        }
+        self.done[&root].clone()
+    }
+
+    fn children(&self, terms: &Terms, id: TermId) -> Vec<TermId> {
+        match terms.get(id) {
+            Term::Const { .. } => vec![],
+            Term::Symbol(s) => terms.symbols[*s as usize].definition.into_iter().collect(),
+            Term::Unary(_, a) | Term::Extract { term: a, .. } | Term::ZeroExtend(a, _) | Term::SignExtend(a, _) => vec![*a],
+            Term::Binary(_, a, b) | Term::Concat { high: a, low: b } => vec![*a, *b],
+            Term::Ite(c, a, b) => vec![*c, *a, *b],
+        }
+    }
+
+    fn get(&self, id: TermId) -> &Bv {
+        &self.done[&id]
+    }
+
+    fn build(&mut self, terms: &Terms, id: TermId) -> Bv {
+        let c = &mut self.circuit;
+        match terms.get(id).clone() {
+            Term::Const { value, width } => Circuit::<S>::const_bv(value, width),
+            Term::Symbol(s) => match terms.symbols[s as usize].definition {
+                Some(def) => self.done[&def].clone(),
+                None => c.fresh_bv(terms.symbols[s as usize].width),
+            },
+            Term::Unary(op, a) => {
+                let x = self.done[&a].clone();
+                let c = &mut self.circuit;
+                match op {
+                    Unary::Not => c.not_bv(&x),
+                    Unary::Neg => c.neg(&x),
+                }
+            }
+            Term::Binary(op, a, b) => {
+                let (x, y) = (self.get(a).clone(), self.get(b).clone());
+                let c = &mut self.circuit;
+                match op {
+                    Binary::And => c.and_bv(&x, &y),
+                    Binary::Or => c.or_bv(&x, &y),
+                    Binary::Xor => c.xor_bv(&x, &y),
+                    Binary::Add => c.add(&x, &y),
+                    Binary::Sub => c.sub(&x, &y),
+                    Binary::Mul => c.mul(&x, &y),
+                    Binary::UDiv => c.udivrem(&x, &y).0,
+                    Binary::URem => c.udivrem(&x, &y).1,
+                    Binary::SDiv => c.sdivrem(&x, &y).0,
+                    Binary::SRem => c.sdivrem(&x, &y).1,
+                    Binary::Shl => c.shl(&x, &y),
+                    Binary::LShr => c.lshr(&x, &y),
+                    Binary::AShr => c.ashr(&x, &y),
+                    Binary::Eq => vec![c.eq(&x, &y)],
+                    Binary::Ult => vec![c.ult(&x, &y)],
+                    Binary::Ule => vec![c.ule(&x, &y)],
+                    Binary::Slt => vec![c.slt(&x, &y)],
+                    Binary::Sle => vec![c.sle(&x, &y)],
+                }
+            }
+            Term::Ite(k, a, b) => {
+                let (cond, x, y) = (self.get(k)[0], self.get(a).clone(), self.get(b).clone());
+                self.circuit.mux_bv(cond, &x, &y)
+            }
+            Term::Extract { term, low, width } => self.get(term)[low as usize..(low + width) as usize].to_vec(),
+            Term::Concat { high, low } => {
+                let mut v = self.get(low).clone();
+                v.extend_from_slice(self.get(high));
+                v
+            }
+            Term::ZeroExtend(a, w) => Circuit::<S>::zext(self.get(a), w),
+            Term::SignExtend(a, w) => Circuit::<S>::sext(self.get(a), w),
+        }
+    }
+
+    /// The value of a blasted term in the solver's last model.
+    pub fn value(&self, id: TermId) -> Option<u128> {
+        self.done.get(&id).map(|bits| self.circuit.value(bits))
+    }
+}

@@ -1,0 +1,115 @@
+//! Checking the properties of an equation: the equation is bit-blasted once
+//! into one solver; each property is one solver call under the assumption
+//! that it is violated.
+
+use crate::blast::Blaster;
+use crate::solver::{SatSolver, SolveResult, Varisat};
+use crate::ssa::{Step, FALSE};
+use crate::symex::{CheckKind, Symex};
+use lore_frontend::source::Loc;
+
+/// The verdict of one check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// No execution within the bound violates it.
+    Holds,
+    /// An execution violates it; the inputs it chose are in the witness.
+    Violated(Witness),
+    /// The solver gave up.
+    Unknown(String),
+}
+
+/// The nondet inputs of a violating execution, in execution order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Witness {
+    pub inputs: Vec<(String, Loc, u128, u32)>,
+}
+
+#[derive(Clone, Debug)]
+pub struct CheckResult {
+    pub name: String,
+    pub description: String,
+    pub kind: CheckKind,
+    pub loc: Loc,
+    pub outcome: Outcome,
+}
+
+/// Statistics of the encoding.
+#[derive(Clone, Debug, Default)]
+pub struct Encoding {
+    pub terms: usize,
+    pub variables: u32,
+    pub clauses: u64,
+    pub solver_calls: u64,
+}
+
+pub fn check_all(symex: &Symex) -> (Vec<CheckResult>, Encoding) {
+    let mut blaster = Blaster::new(Varisat::new());
+    let terms = &symex.equation.terms;
+    let mut results = Vec::new();
+    let mut calls = 0;
+    // Blast every check first: the encoding is built once.
+    let lits: Vec<_> = symex.checks.iter().map(|c| if c.violated == FALSE { None } else { Some(blaster.blast(terms, c.violated)[0]) }).collect();
+    for (c, lit) in symex.checks.iter().zip(lits) {
+        let outcome = match lit {
+            None => Outcome::Holds,
+            Some(l) => {
+                calls += 1;
+                match blaster.circuit.solver.solve(&[l]) {
+                    SolveResult::Unsat => Outcome::Holds,
+                    SolveResult::Sat => Outcome::Violated(witness(symex, &mut blaster)),
+                    SolveResult::Unknown => Outcome::Unknown("the SAT solver gave up".into()),
+                }
+            }
+        };
+        results.push(CheckResult { name: c.name.clone(), description: c.description.clone(), kind: c.kind.clone(), loc: c.loc, outcome });
+    }
+    let encoding = Encoding {
+        terms: terms.len(),
+        variables: blaster.circuit.solver.num_vars(),
+        clauses: blaster.circuit.solver.num_clauses(),
+        solver_calls: calls,
+    };
+    (results, encoding)
+}
+
+fn witness(symex: &Symex, blaster: &mut Blaster<Varisat>) -> Witness {
+    let terms = &symex.equation.terms;
+    let mut inputs = Vec::new();
+    for step in &symex.equation.steps {
+        if let Step::Input { symbol, loc } = step {
+            let s = &terms.symbols[*symbol as usize];
+            // Inputs the violation does not depend on were never blasted: any value will do.
+            let value = blaster.value(terms.symbol_term(*symbol)).unwrap_or(0);
+            inputs.push((s.name.clone(), *loc, value, s.width));
+        }
+    }
+    Witness { inputs }
+}
+
+/// The verdict for a whole program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    True,
+    /// A property fails (its name).
+    False(String),
+    /// Why neither TRUE nor FALSE can be said.
+    Unknown(String),
+}
+
+pub fn overall(results: &[CheckResult]) -> Verdict {
+    if let Some(r) = results.iter().find(|r| matches!(r.kind, CheckKind::Property(_)) && matches!(r.outcome, Outcome::Violated(_))) {
+        return Verdict::False(r.name.clone());
+    }
+    for r in results {
+        match (&r.kind, &r.outcome) {
+            (CheckKind::Unsupported { reason }, Outcome::Violated(_)) => return Verdict::Unknown(format!("unsupported: {reason}")),
+            (CheckKind::Unwinding { .. } | CheckKind::Recursion { .. }, Outcome::Violated(_)) => {
+                return Verdict::Unknown(format!("unwinding bound hit ({})", r.name))
+            }
+            (_, Outcome::Unknown(why)) => return Verdict::Unknown(why.clone()),
+            _ => {}
+        }
+    }
+    Verdict::True
+}

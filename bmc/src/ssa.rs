@@ -1,0 +1,534 @@
+//! The SSA equation: what symbolic execution makes of a program for a bound.
+//!
+//! Values are terms of a hash-consed DAG over bit-vectors (a `_Bool` is one
+//! bit). Every assignment gets a named version (`x#3`), defined once; every
+//! nondet value is an input symbol; the equation lists, in execution order,
+//! the definitions, the path guards of assumptions, and the properties with
+//! the condition under which each is violated. Because assumptions and cut
+//! paths strengthen the guards, a property's violation is a single term: no
+//! other constraint is needed.
+
+use rustc_hash::FxHashMap;
+use std::fmt::Write;
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TermId(pub u32);
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Unary {
+    Not,
+    Neg,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Binary {
+    And,
+    Or,
+    Xor,
+    Add,
+    Sub,
+    Mul,
+    UDiv,
+    URem,
+    SDiv,
+    SRem,
+    Shl,
+    LShr,
+    AShr,
+    Eq,
+    Ult,
+    Ule,
+    Slt,
+    Sle,
+}
+
+impl Binary {
+    fn symbol(self) -> &'static str {
+        match self {
+            Binary::And => "&",
+            Binary::Or => "|",
+            Binary::Xor => "^",
+            Binary::Add => "+",
+            Binary::Sub => "-",
+            Binary::Mul => "*",
+            Binary::UDiv => "/u",
+            Binary::URem => "%u",
+            Binary::SDiv => "/s",
+            Binary::SRem => "%s",
+            Binary::Shl => "<<",
+            Binary::LShr => ">>u",
+            Binary::AShr => ">>s",
+            Binary::Eq => "==",
+            Binary::Ult => "<u",
+            Binary::Ule => "<=u",
+            Binary::Slt => "<s",
+            Binary::Sle => "<=s",
+        }
+    }
+
+    fn is_predicate(self) -> bool {
+        matches!(self, Binary::Eq | Binary::Ult | Binary::Ule | Binary::Slt | Binary::Sle)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Term {
+    /// The low 128 bits of a constant; higher bits are zero.
+    Const { value: u128, width: u32 },
+    /// A nondet input or a named version, see [`Symbol`].
+    Symbol(u32),
+    Unary(Unary, TermId),
+    Binary(Binary, TermId, TermId),
+    Ite(TermId, TermId, TermId),
+    /// `width` bits starting at bit `low`.
+    Extract { term: TermId, low: u32, width: u32 },
+    /// `high` above `low`.
+    Concat { high: TermId, low: TermId },
+    ZeroExtend(TermId, u32),
+    SignExtend(TermId, u32),
+}
+
+/// What a symbol stands for.
+#[derive(Clone, Debug)]
+pub struct Symbol {
+    pub name: String,
+    pub width: u32,
+    /// `None` for an input (a nondet value); else the term it names.
+    pub definition: Option<TermId>,
+}
+
+/// One step of the equation, in execution order.
+#[derive(Clone, Debug)]
+pub enum Step {
+    /// `symbol` is defined by its term (a named version of a variable).
+    Define { symbol: u32, loc: lore_frontend::source::Loc },
+    /// A nondet input.
+    Input { symbol: u32, loc: lore_frontend::source::Loc },
+    /// The path guard becomes `guard` (after an assumption or a cut path).
+    Assume { guard: TermId, loc: lore_frontend::source::Loc },
+    /// A property is violated when `violated` holds.
+    Check { property: usize, violated: TermId, loc: lore_frontend::source::Loc },
+}
+
+/// The term DAG.
+#[derive(Default)]
+pub struct Terms {
+    terms: Vec<Term>,
+    widths: Vec<u32>,
+    index: FxHashMap<Term, TermId>,
+    pub symbols: Vec<Symbol>,
+    /// The term of each symbol.
+    symbol_terms: Vec<TermId>,
+}
+
+pub const TRUE: TermId = TermId(0);
+pub const FALSE: TermId = TermId(1);
+
+impl Terms {
+    pub fn new() -> Terms {
+        let mut t = Terms::default();
+        t.intern(Term::Const { value: 1, width: 1 }, 1);
+        t.intern(Term::Const { value: 0, width: 1 }, 1);
+        t
+    }
+
+    fn intern(&mut self, term: Term, width: u32) -> TermId {
+        if let Some(&id) = self.index.get(&term) {
+            return id;
+        }
+        let id = TermId(self.terms.len() as u32);
+        self.terms.push(term.clone());
+        self.widths.push(width);
+        self.index.insert(term, id);
+        id
+    }
+
+    pub fn get(&self, id: TermId) -> &Term {
+        &self.terms[id.0 as usize]
+    }
+
+    pub fn width(&self, id: TermId) -> u32 {
+        self.widths[id.0 as usize]
+    }
+
+    pub fn len(&self) -> usize {
+        self.terms.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.terms.is_empty()
+    }
+
+    pub fn as_const(&self, id: TermId) -> Option<u128> {
+        match self.get(id) {
+            Term::Const { value, .. } => Some(*value),
+            _ => None,
+        }
+    }
+
+    fn mask(width: u32) -> u128 {
+        if width >= 128 {
+            u128::MAX
+        } else {
+            (1u128 << width) - 1
+        }
+    }
+
+    pub fn constant(&mut self, value: u128, width: u32) -> TermId {
+        self.intern(Term::Const { value: value & Self::mask(width), width }, width)
+    }
+
+    pub fn bool(&mut self, b: bool) -> TermId {
+        if b {
+            TRUE
+        } else {
+            FALSE
+        }
+    }
+
+    /// A nondet input of `width` bits.
+    pub fn input(&mut self, name: String, width: u32) -> TermId {
+        let s = self.symbols.len() as u32;
+        self.symbols.push(Symbol { name, width, definition: None });
+        let t = self.intern(Term::Symbol(s), width);
+        self.symbol_terms.push(t);
+        t
+    }
+
+    pub fn symbol_term(&self, symbol: u32) -> TermId {
+        self.symbol_terms[symbol as usize]
+    }
+
+    /// A named version defined by `term` (constants stay constants).
+    pub fn define(&mut self, name: String, term: TermId) -> (TermId, Option<u32>) {
+        if self.as_const(term).is_some() || matches!(self.get(term), Term::Symbol(_)) {
+            return (term, None);
+        }
+        let width = self.width(term);
+        let s = self.symbols.len() as u32;
+        self.symbols.push(Symbol { name, width, definition: Some(term) });
+        let t = self.intern(Term::Symbol(s), width);
+        self.symbol_terms.push(t);
+        (t, Some(s))
+    }
+
+    pub fn not(&mut self, a: TermId) -> TermId {
+        match self.get(a) {
+            Term::Unary(Unary::Not, inner) => *inner,
+            Term::Const { value, width } => {
+                let (v, w) = (*value, *width);
+                self.constant(!v, w)
+            }
+            _ => {
+                let w = self.width(a);
+                self.intern(Term::Unary(Unary::Not, a), w)
+            }
+        }
+    }
+
+    pub fn neg(&mut self, a: TermId) -> TermId {
+        let w = self.width(a);
+        if let Some(v) = self.as_const(a) {
+            return self.constant(v.wrapping_neg(), w);
+        }
+        self.intern(Term::Unary(Unary::Neg, a), w)
+    }
+
+    pub fn binary(&mut self, op: Binary, a: TermId, b: TermId) -> TermId {
+        let w = self.width(a);
+        debug_assert!(
+            self.width(b) == w || matches!(op, Binary::Shl | Binary::LShr | Binary::AShr),
+            "operand widths differ for {op:?}"
+        );
+        if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
+            if w <= 64 {
+                if let Some(v) = fold(op, x, y, w, self.width(b)) {
+                    let rw = if op.is_predicate() { 1 } else { w };
+                    return self.constant(v, rw);
+                }
+            }
+        }
+        // Boolean simplifications keep the guards small.
+        if w == 1 {
+            match (op, self.as_const(a), self.as_const(b)) {
+                (Binary::And, Some(0), _) | (Binary::And, _, Some(0)) => return FALSE,
+                (Binary::And, Some(1), _) => return b,
+                (Binary::And, _, Some(1)) => return a,
+                (Binary::Or, Some(1), _) | (Binary::Or, _, Some(1)) => return TRUE,
+                (Binary::Or, Some(0), _) => return b,
+                (Binary::Or, _, Some(0)) => return a,
+                _ => {}
+            }
+            if a == b && matches!(op, Binary::And | Binary::Or) {
+                return a;
+            }
+        }
+        if a == b && op == Binary::Eq {
+            return TRUE;
+        }
+        let (a, b) = if matches!(op, Binary::And | Binary::Or | Binary::Xor | Binary::Add | Binary::Mul | Binary::Eq) && b < a {
+            (b, a)
+        } else {
+            (a, b)
+        };
+        let rw = if op.is_predicate() { 1 } else { w };
+        self.intern(Term::Binary(op, a, b), rw)
+    }
+
+    pub fn and(&mut self, a: TermId, b: TermId) -> TermId {
+        self.binary(Binary::And, a, b)
+    }
+
+    pub fn or(&mut self, a: TermId, b: TermId) -> TermId {
+        self.binary(Binary::Or, a, b)
+    }
+
+    pub fn ite(&mut self, c: TermId, t: TermId, e: TermId) -> TermId {
+        if c == TRUE || t == e {
+            return t;
+        }
+        if c == FALSE {
+            return e;
+        }
+        let w = self.width(t);
+        if w == 1 {
+            if t == TRUE && e == FALSE {
+                return c;
+            }
+            if t == FALSE && e == TRUE {
+                return self.not(c);
+            }
+        }
+        self.intern(Term::Ite(c, t, e), w)
+    }
+
+    pub fn extract(&mut self, term: TermId, low: u32, width: u32) -> TermId {
+        if low == 0 && width == self.width(term) {
+            return term;
+        }
+        if let Some(v) = self.as_const(term) {
+            let value = if low >= 128 { 0 } else { v >> low };
+            return self.constant(value, width);
+        }
+        match self.get(term).clone() {
+            Term::Concat { high, low: lo } => {
+                let lw = self.width(lo);
+                if low + width <= lw {
+                    return self.extract(lo, low, width);
+                }
+                if low >= lw {
+                    return self.extract(high, low - lw, width);
+                }
+            }
+            Term::Extract { term: inner, low: l2, .. } => return self.extract(inner, l2 + low, width),
+            Term::ZeroExtend(inner, _) if low + width <= self.width(inner) => return self.extract(inner, low, width),
+            _ => {}
+        }
+        self.intern(Term::Extract { term, low, width }, width)
+    }
+
+    pub fn concat(&mut self, high: TermId, low: TermId) -> TermId {
+        let w = self.width(high) + self.width(low);
+        if let (Some(h), Some(l)) = (self.as_const(high), self.as_const(low)) {
+            if w <= 128 {
+                return self.constant(h << self.width(low) | l, w);
+            }
+            if h == 0 && self.width(low) <= 128 {
+                return self.constant(l, w);
+            }
+        }
+        self.intern(Term::Concat { high, low }, w)
+    }
+
+    pub fn zext(&mut self, a: TermId, width: u32) -> TermId {
+        let w = self.width(a);
+        if width == w {
+            return a;
+        }
+        if width < w {
+            return self.extract(a, 0, width);
+        }
+        if let Some(v) = self.as_const(a) {
+            return self.constant(v, width);
+        }
+        self.intern(Term::ZeroExtend(a, width), width)
+    }
+
+    pub fn sext(&mut self, a: TermId, width: u32) -> TermId {
+        let w = self.width(a);
+        if width <= w {
+            return self.extract(a, 0, width);
+        }
+        if let Some(v) = self.as_const(a) {
+            if w < 128 && width <= 128 {
+                let s = 128 - w;
+                return self.constant((((v << s) as i128) >> s) as u128, width);
+            }
+        }
+        self.intern(Term::SignExtend(a, width), width)
+    }
+
+    /// `term` with `value` written at bit `low`.
+    pub fn update(&mut self, term: TermId, low: u32, value: TermId) -> TermId {
+        let total = self.width(term);
+        let vw = self.width(value);
+        let mut result = value;
+        if low > 0 {
+            let below = self.extract(term, 0, low);
+            result = self.concat(result, below);
+        }
+        if low + vw < total {
+            let above = self.extract(term, low + vw, total - low - vw);
+            result = self.concat(above, result);
+        }
+        result
+    }
+
+    /// The term as text, sub-terms shared by symbols printed by name.
+    pub fn show(&self, id: TermId) -> String {
+        let mut out = String::new();
+        self.write(&mut out, id, 0);
+        out
+    }
+
+    fn write(&self, out: &mut String, id: TermId, depth: usize) {
+        if depth > 12 {
+            let _ = write!(out, "t{}", id.0);
+            return;
+        }
+        match self.get(id) {
+            Term::Const { value, width } => {
+                if *width == 1 {
+                    out.push_str(if *value == 1 { "true" } else { "false" });
+                } else {
+                    let _ = write!(out, "{value}");
+                }
+            }
+            Term::Symbol(s) => out.push_str(&self.symbols[*s as usize].name),
+            Term::Unary(Unary::Not, a) => {
+                out.push(if self.width(*a) == 1 { '!' } else { '~' });
+                self.operand(out, *a, depth);
+            }
+            Term::Unary(Unary::Neg, a) => {
+                out.push('-');
+                self.operand(out, *a, depth);
+            }
+            Term::Binary(op, a, b) => {
+                self.operand(out, *a, depth);
+                let sym = match (op, self.width(*a)) {
+                    (Binary::And, 1) => "&&",
+                    (Binary::Or, 1) => "||",
+                    _ => op.symbol(),
+                };
+                let _ = write!(out, " {sym} ");
+                self.operand(out, *b, depth);
+            }
+            Term::Ite(c, t, e) => {
+                self.operand(out, *c, depth);
+                out.push_str(" ? ");
+                self.operand(out, *t, depth);
+                out.push_str(" : ");
+                self.operand(out, *e, depth);
+            }
+            Term::Extract { term, low, width } => {
+                self.operand(out, *term, depth);
+                let _ = write!(out, "[{}:{}]", low + width - 1, low);
+            }
+            Term::Concat { high, low } => {
+                out.push('{');
+                self.write(out, *high, depth + 1);
+                out.push_str(", ");
+                self.write(out, *low, depth + 1);
+                out.push('}');
+            }
+            Term::ZeroExtend(a, w) => {
+                let _ = write!(out, "zext{w}(");
+                self.write(out, *a, depth + 1);
+                out.push(')');
+            }
+            Term::SignExtend(a, w) => {
+                let _ = write!(out, "sext{w}(");
+                self.write(out, *a, depth + 1);
+                out.push(')');
+            }
+        }
+    }
+
+    fn operand(&self, out: &mut String, id: TermId, depth: usize) {
+        match self.get(id) {
+            Term::Const { .. } | Term::Symbol(_) | Term::Extract { .. } | Term::Concat { .. } | Term::ZeroExtend(..) | Term::SignExtend(..) => {
+                self.write(out, id, depth + 1)
+            }
+            _ => {
+                out.push('(');
+                self.write(out, id, depth + 1);
+                out.push(')');
+            }
+        }
+    }
+}
+
+fn fold(op: Binary, x: u128, y: u128, w: u32, wy: u32) -> Option<u128> {
+    let m = Terms::mask(w);
+    let s = |v: u128, w: u32| -> i128 {
+        let sh = 128 - w;
+        ((v << sh) as i128) >> sh
+    };
+    let (sx, sy) = (s(x, w), s(y, wy.max(1)));
+    let b = |c: bool| c as u128;
+    Some(match op {
+        Binary::And => x & y,
+        Binary::Or => x | y,
+        Binary::Xor => x ^ y,
+        Binary::Add => x.wrapping_add(y) & m,
+        Binary::Sub => x.wrapping_sub(y) & m,
+        Binary::Mul => x.wrapping_mul(y) & m,
+        Binary::UDiv => if y == 0 { m } else { x / y },
+        Binary::URem => if y == 0 { x } else { x % y },
+        Binary::SDiv => if y == 0 { return None } else { (sx.wrapping_div(sy) as u128) & m },
+        Binary::SRem => if y == 0 { return None } else { (sx.wrapping_rem(sy) as u128) & m },
+        Binary::Shl => if y >= u128::from(w) { 0 } else { (x << y) & m },
+        Binary::LShr => if y >= u128::from(w) { 0 } else { x >> y },
+        Binary::AShr => if y >= u128::from(w) { if sx < 0 { m } else { 0 } } else { ((sx >> y) as u128) & m },
+        Binary::Eq => b(x == y),
+        Binary::Ult => b(x < y),
+        Binary::Ule => b(x <= y),
+        Binary::Slt => b(sx < s(y, w)),
+        Binary::Sle => b(sx <= s(y, w)),
+    })
+}
+
+/// The equation of one program for one bound.
+pub struct Equation {
+    pub terms: Terms,
+    pub steps: Vec<Step>,
+}
+
+impl Equation {
+    /// The equation as text (`lore show ssa`): one line per step, like
+    /// CBMC's `--show-vcc`.
+    pub fn render(&self, checks: &[(String, String)], sources: &lore_frontend::source::SourceMap) -> String {
+        let mut out = String::new();
+        for step in &self.steps {
+            let (text, loc) = match step {
+                Step::Define { symbol, loc } => {
+                    let s = &self.terms.symbols[*symbol as usize];
+                    let def = s.definition.map(|d| self.terms.show(d)).unwrap_or_default();
+                    (format!("{} = {def}", s.name), *loc)
+                }
+                Step::Input { symbol, loc } => (format!("{} = nondet({} bits)", self.terms.symbols[*symbol as usize].name, self.terms.symbols[*symbol as usize].width), *loc),
+                Step::Assume { guard, loc } => (format!("guard: {}", self.terms.show(*guard)), *loc),
+                Step::Check { property, violated, loc } => {
+                    let (name, description) = &checks[*property];
+                    (format!("check {name} ({description}) fails if {}", self.terms.show(*violated)), *loc)
+                }
+            };
+            if loc.is_none() {
+                let _ = writeln!(out, "{text}");
+            } else {
+                let _ = writeln!(out, "{text}    // {}", sources.short(loc));
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,984 @@
+//! Symbolic execution of the CFG IR to an SSA [`Equation`].
+//!
+//! Blocks are executed in layout order. A forward jump leaves its state
+//! waiting at the target, where waiting states merge (values become
+//! `ite(guard, a, b)`); a back edge continues at the loop header while the
+//! unwinding bound allows, as CBMC does. Calls are inlined.
+//!
+//! Unwinding follows CBMC 6: `--unwind k` lets the body of a `while` or
+//! `for` loop run at most k−1 times (the condition is tested before each
+//! body); a `do`-`while` body or a backward `goto` repeats at most k−1 times
+//! after the first; a function may be active at most k times below its
+//! first call (k nested recursive calls). A path that needs more is cut, or,
+//! with unwinding assertions, fails an unwinding property.
+//!
+//! Every object (global, local) is one bit-vector holding its bytes in
+//! memory order (little-endian), so fields, array elements and union members
+//! are bit ranges of it.
+
+use crate::ssa::{Binary, Equation, Step, TermId, Terms, FALSE, TRUE};
+use lore_frontend::ir::{
+    BinaryOp, BlockId, Callee, Expr, ExprKind, Function, FunctionId, GlobalKind, HaltKind, LoopKind, Place, Program,
+    PropertyKind, StmtKind, Terminator, UnaryOp,
+};
+use lore_frontend::source::Loc;
+use lore_frontend::types::{ArrayLen, TypeId, TypeKind, TypeTable};
+use rustc_hash::FxHashMap;
+
+/// Options of symbolic execution.
+#[derive(Clone, Debug)]
+pub struct SymexOptions {
+    /// The default unwinding bound `k` (see the module documentation).
+    pub unwind: u32,
+    /// Bounds for named loops (`function.n`).
+    pub unwind_set: FxHashMap<String, u32>,
+    /// Fail an unwinding property instead of cutting paths that need more.
+    pub unwinding_assertions: bool,
+    /// Which kinds of assertions are properties; the others act as assumptions.
+    pub check_kinds: Vec<PropertyKind>,
+    /// Largest array indexed by a variable that is expanded into a case split.
+    pub max_symbolic_array: u64,
+}
+
+impl Default for SymexOptions {
+    fn default() -> Self {
+        SymexOptions {
+            unwind: 1,
+            unwind_set: FxHashMap::default(),
+            unwinding_assertions: false,
+            check_kinds: vec![PropertyKind::UserAssertion, PropertyKind::ReachError, PropertyKind::LearnAssertion],
+            max_symbolic_array: 4096,
+        }
+    }
+}
+
+/// What a check in the equation stands for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckKind {
+    /// A property of the program.
+    Property(lore_frontend::ir::PropertyId),
+    /// A loop needs more unwinding than allowed.
+    Unwinding { function: FunctionId, loop_index: usize },
+    /// A function calls itself more deeply than allowed.
+    Recursion { function: FunctionId },
+    /// A construct symbolic execution does not handle is reachable.
+    Unsupported { reason: String },
+}
+
+#[derive(Clone, Debug)]
+pub struct Check {
+    pub kind: CheckKind,
+    pub name: String,
+    pub description: String,
+    pub loc: Loc,
+    /// Holds when the check fails (any of its instances).
+    pub violated: TermId,
+}
+
+/// The result of symbolic execution.
+pub struct Symex {
+    pub equation: Equation,
+    pub checks: Vec<Check>,
+    /// Were paths cut by the bound (without unwinding assertions)?
+    pub bound_cut: TermId,
+}
+
+#[derive(Clone)]
+struct Frame {
+    function: FunctionId,
+    /// Instance number (for naming), and the object of each local.
+    instance: u32,
+    locals: Vec<Option<TermId>>,
+}
+
+#[derive(Clone)]
+struct State {
+    guard: TermId,
+    globals: Vec<TermId>,
+    frames: Vec<Frame>,
+    /// Iterations per (frame depth, loop index).
+    loop_counts: FxHashMap<(usize, usize), u32>,
+}
+
+/// A value returned by a call, with the state it returns in.
+struct Returned {
+    state: State,
+    value: Option<TermId>,
+}
+
+struct Executor<'p> {
+    program: &'p Program,
+    options: &'p SymexOptions,
+    terms: Terms,
+    steps: Vec<Step>,
+    checks: Vec<Check>,
+    check_index: FxHashMap<String, usize>,
+    versions: FxHashMap<String, u32>,
+    instances: FxHashMap<FunctionId, u32>,
+    bound_cut: TermId,
+}
+
+/// Executes `program` from its initialiser and `main`.
+pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, String> {
+    let entry = program.entry.ok_or("the program has no `main` function with a body")?;
+    let mut ex = Executor {
+        program,
+        options,
+        terms: Terms::new(),
+        steps: Vec::new(),
+        checks: Vec::new(),
+        check_index: FxHashMap::default(),
+        versions: FxHashMap::default(),
+        instances: FxHashMap::default(),
+        bound_cut: FALSE,
+    };
+    // Globals start as zero; external ones (declared, never defined) are unknown.
+    let mut globals = Vec::new();
+    for (i, g) in program.globals.iter().enumerate() {
+        let bits = ex.bits_of(g.ty);
+        let value = match (&g.kind, &g.bytes) {
+            (GlobalKind::External, _) => ex.terms.input(format!("{}#0", g.name), bits.max(1)),
+            (_, Some(bytes)) => ex.bytes_term(bytes),
+            _ => ex.terms.constant(0, bits.max(1)),
+        };
+        let _ = i;
+        globals.push(value);
+    }
+    let state = State { guard: TRUE, globals, frames: Vec::new(), loop_counts: FxHashMap::default() };
+    let after_init = ex.call(state, program.init, Vec::new(), Loc::NONE);
+    let state = after_init.state;
+    let main = program.function(entry);
+    let mut args = Vec::new();
+    for i in 0..main.params {
+        let ty = main.locals[i].ty;
+        let bits = ex.bits_of(ty).max(1);
+        args.push(ex.terms.input(format!("main::{}#0", main.locals[i].name), bits));
+    }
+    let _ = ex.call(state, entry, args, main.loc);
+    Ok(Symex { equation: Equation { terms: ex.terms, steps: ex.steps }, checks: ex.checks, bound_cut: ex.bound_cut })
+}
+
+impl Executor<'_> {
+    fn types(&self) -> &TypeTable {
+        &self.program.types
+    }
+
+    /// Bits of an object of type `ty` in memory (0 for incomplete types).
+    fn bits_of(&self, ty: TypeId) -> u32 {
+        self.types().size_of(ty).map_or(0, |s| (s * 8).min(u64::from(u32::MAX)) as u32)
+    }
+
+    /// Bits of a value: a scalar's width (1 for `_Bool`), or an aggregate's
+    /// size in memory.
+    fn value_bits(&self, ty: TypeId) -> u32 {
+        if self.types().is_scalar(ty) {
+            self.types().bit_width(ty)
+        } else {
+            self.bits_of(ty)
+        }
+    }
+
+    fn bytes_term(&mut self, bytes: &[u8]) -> TermId {
+        let mut t: Option<TermId> = None;
+        for &b in bytes {
+            let byte = self.terms.constant(u128::from(b), 8);
+            t = Some(match t {
+                None => byte,
+                Some(low) => self.terms.concat(byte, low),
+            });
+        }
+        t.unwrap_or_else(|| self.terms.constant(0, 8))
+    }
+
+    fn check(&mut self, kind: CheckKind, name: String, description: String, loc: Loc, violated: TermId) {
+        let index = match self.check_index.get(&name) {
+            Some(&i) => {
+                let prev = self.checks[i].violated;
+                self.checks[i].violated = self.terms.or(prev, violated);
+                i
+            }
+            None => {
+                self.check_index.insert(name.clone(), self.checks.len());
+                self.checks.push(Check { kind, name, description, loc, violated });
+                self.checks.len() - 1
+            }
+        };
+        self.steps.push(Step::Check { property: index, violated, loc });
+    }
+
+    /// A construct this executor cannot handle: the path stops here, and the
+    /// point's reachability is a check (so TRUE is never claimed past it).
+    fn unsupported(&mut self, state: &mut State, reason: &str, loc: Loc) {
+        let name = format!("unsupported.{}", reason);
+        let g = state.guard;
+        self.check(CheckKind::Unsupported { reason: reason.to_string() }, name, format!("unsupported: {reason}"), loc, g);
+        state.guard = FALSE;
+    }
+
+    fn new_version(&mut self, base: &str) -> String {
+        let n = self.versions.entry(base.to_string()).or_insert(0);
+        *n += 1;
+        format!("{base}#{n}")
+    }
+
+    fn local_name(&self, frame: &Frame, local: lore_frontend::types::LocalId) -> String {
+        let f = self.program.function(frame.function);
+        let inst = if frame.instance > 1 { format!("@{}", frame.instance) } else { String::new() };
+        format!("{}{}::{}", f.name, inst, f.local(local).name)
+    }
+
+    /// Names a new value of an object (for the printed equation).
+    fn defined(&mut self, name: &str, value: TermId, guard: TermId, loc: Loc) -> TermId {
+        let version = self.new_version(name);
+        let (t, symbol) = self.terms.define(version, value);
+        if let Some(symbol) = symbol {
+            self.steps.push(Step::Define { symbol, loc });
+        }
+        let _ = guard;
+        t
+    }
+
+    // ----- calls -----
+
+    fn call(&mut self, mut state: State, function: FunctionId, args: Vec<TermId>, loc: Loc) -> Returned {
+        let f = self.program.function(function);
+        let Some(body) = &f.body else {
+            let name = f.name.clone();
+            self.unsupported(&mut state, &format!("call of `{name}`, which has no body"), loc);
+            return Returned { state, value: None };
+        };
+        // Recursion bound: the function may be active at most k times below its first call.
+        let active = state.frames.iter().filter(|fr| fr.function == function).count() as u32;
+        if active > 0 && active > self.options.unwind {
+            let g = state.guard;
+            if self.options.unwinding_assertions {
+                let name = format!("{}.recursion", f.name);
+                self.check(CheckKind::Recursion { function }, name, format!("recursion of `{}` deeper than the bound", f.name), loc, g);
+            } else {
+                self.bound_cut = self.terms.or(self.bound_cut, g);
+            }
+            state.guard = FALSE;
+            return Returned { state, value: None };
+        }
+        let instance = {
+            let n = self.instances.entry(function).or_insert(0);
+            *n += 1;
+            *n
+        };
+        let mut locals: Vec<Option<TermId>> = vec![None; f.locals.len()];
+        for (i, a) in args.into_iter().enumerate().take(f.params) {
+            locals[i] = Some(a);
+        }
+        state.frames.push(Frame { function, instance, locals });
+        let depth = state.frames.len() - 1;
+        let returns = self.run_body(state, f, body, depth);
+        let fty = self.types().function_type(f.ty).cloned().expect("function type");
+        let mut merged: Option<(State, Option<TermId>)> = None;
+        for (mut st, value) in returns {
+            st.frames.pop();
+            st.loop_counts.retain(|(d, _), _| *d < depth);
+            merged = Some(match merged {
+                None => (st, value),
+                Some((prev, pv)) => {
+                    let v = match (value, pv) {
+                        (Some(a), Some(b)) => Some(self.terms.ite(st.guard, a, b)),
+                        (a, b) => a.or(b),
+                    };
+                    (self.merge(st, prev), v)
+                }
+            });
+        }
+        match merged {
+            Some((state, value)) => {
+                // A value-returning function that falls off its end returns an unknown value.
+                let value = match (value, fty.ret == TypeTable::VOID) {
+                    (None, false) => {
+                        let bits = self.bits_of(fty.ret).max(1);
+                        Some(self.terms.input(format!("{}::return#?", f.name), bits))
+                    }
+                    (v, _) => v,
+                };
+                Returned { state, value }
+            }
+            None => {
+                // No path returns.
+                let mut frames_state = State { guard: FALSE, globals: Vec::new(), frames: Vec::new(), loop_counts: FxHashMap::default() };
+                frames_state.globals = Vec::new();
+                Returned { state: frames_state, value: None }
+            }
+        }
+    }
+
+    /// Merges two states at a join (their guards are disjoint).
+    fn merge(&mut self, a: State, b: State) -> State {
+        if a.guard == FALSE {
+            return b;
+        }
+        if b.guard == FALSE {
+            return a;
+        }
+        let guard = self.terms.or(a.guard, b.guard);
+        let mut globals = Vec::with_capacity(a.globals.len());
+        for (i, (&x, &y)) in a.globals.iter().zip(&b.globals).enumerate() {
+            if x == y {
+                globals.push(x);
+            } else {
+                let v = self.terms.ite(a.guard, x, y);
+                let name = self.program.globals[i].name.clone();
+                globals.push(self.defined(&name, v, guard, Loc::NONE));
+            }
+        }
+        let mut frames = Vec::with_capacity(a.frames.len());
+        for (fa, fb) in a.frames.iter().zip(&b.frames) {
+            let mut locals = Vec::with_capacity(fa.locals.len());
+            for (j, (&x, &y)) in fa.locals.iter().zip(&fb.locals).enumerate() {
+                locals.push(match (x, y) {
+                    (Some(x), Some(y)) if x != y => {
+                        let v = self.terms.ite(a.guard, x, y);
+                        let name = self.local_name(fa, lore_frontend::types::LocalId(j as u32));
+                        Some(self.defined(&name, v, guard, Loc::NONE))
+                    }
+                    (x, y) => x.or(y),
+                });
+            }
+            frames.push(Frame { function: fa.function, instance: fa.instance, locals });
+        }
+        let mut loop_counts = a.loop_counts.clone();
+        for (k, v) in b.loop_counts {
+            let e = loop_counts.entry(k).or_insert(v);
+            *e = (*e).max(v);
+        }
+        State { guard, globals, frames, loop_counts }
+    }
+
+    fn loop_bound(&self, f: &Function, index: usize) -> u32 {
+        self.options.unwind_set.get(&format!("{}.{}", f.name, index)).copied().unwrap_or(self.options.unwind)
+    }
+
+    /// Runs a function body; returns the states (and values) at its returns.
+    fn run_body(&mut self, start: State, f: &Function, body: &lore_frontend::ir::Body, depth: usize) -> Vec<(State, Option<TermId>)> {
+        let n = body.blocks.len();
+        let mut waiting: Vec<Vec<State>> = (0..n).map(|_| Vec::new()).collect();
+        let mut returns = Vec::new();
+        let mut current: Option<State> = Some(start);
+        let mut pc = 0usize;
+        let loop_of_header = |b: usize| body.loops.iter().position(|l| l.header.index() == b);
+        while pc < n {
+            // States arriving by forward jumps start the loops headed here afresh.
+            let mut arrivals = std::mem::take(&mut waiting[pc]);
+            if let Some(li) = loop_of_header(pc) {
+                for s in arrivals.iter_mut() {
+                    s.loop_counts.remove(&(depth, li));
+                }
+            }
+            for s in arrivals {
+                current = Some(match current {
+                    None => s,
+                    Some(c) => self.merge(s, c),
+                });
+            }
+            let Some(mut state) = current.take() else {
+                pc += 1;
+                continue;
+            };
+            if state.guard == FALSE {
+                pc += 1;
+                continue;
+            }
+            let block = &body.blocks[pc];
+            if std::env::var_os("LORE_SYMEX_DEBUG").is_some() { eprintln!("{} bb{pc} guard {}", f.name, self.terms.show(state.guard)); }
+            for stmt in &block.stmts {
+                if state.guard == FALSE {
+                    break;
+                }
+                self.statement(&mut state, f, &stmt.kind, stmt.loc);
+            }
+            if state.guard == FALSE {
+                pc += 1;
+                continue;
+            }
+            // Successors with their states.
+            let mut next: Vec<(BlockId, State)> = Vec::new();
+            match &block.term {
+                Terminator::Goto(t) => next.push((*t, state)),
+                Terminator::Branch { cond, then_block, else_block } => {
+                    let c = self.value(&mut state, f, cond);
+                    let nc = self.terms.not(c);
+                    let mut then_state = state.clone();
+                    then_state.guard = self.terms.and(state.guard, c);
+                    state.guard = self.terms.and(state.guard, nc);
+                    // A while/for loop counts an iteration when it enters its body.
+                    if let Some(li) = loop_of_header(pc) {
+                        let l = &body.loops[li];
+                        if matches!(l.kind, LoopKind::While | LoopKind::For) && then_block.index() > pc {
+                            let count = then_state.loop_counts.get(&(depth, li)).copied().unwrap_or(0);
+                            if count + 1 >= self.loop_bound(f, li) {
+                                self.cut_loop(&mut then_state, f, li, l.loc);
+                            } else {
+                                then_state.loop_counts.insert((depth, li), count + 1);
+                            }
+                        }
+                    }
+                    next.push((*then_block, then_state));
+                    next.push((*else_block, state));
+                }
+                Terminator::Switch { value, cases, default } => {
+                    let v = self.value(&mut state, f, value);
+                    let w = self.terms.width(v);
+                    let mut rest = state.guard;
+                    for (k, t) in cases {
+                        let kc = self.terms.constant(*k, w);
+                        let hit = self.terms.binary(Binary::Eq, v, kc);
+                        let mut s = state.clone();
+                        s.guard = self.terms.and(rest, hit);
+                        let miss = self.terms.not(hit);
+                        rest = self.terms.and(rest, miss);
+                        next.push((*t, s));
+                    }
+                    state.guard = rest;
+                    next.push((*default, state));
+                }
+                Terminator::Return(value) => {
+                    let v = value.as_ref().map(|e| self.value(&mut state, f, e));
+                    returns.push((state, v));
+                }
+                Terminator::Halt(kind) => {
+                    let _ = kind == &HaltKind::Exit;
+                }
+                Terminator::Unterminated => {}
+            }
+            let mut jumped_back: Option<(usize, State)> = None;
+            for (target, mut s) in next {
+                if s.guard == FALSE {
+                    continue;
+                }
+                let t = target.index();
+                if t > pc {
+                    waiting[t].push(s);
+                    continue;
+                }
+                // A back edge: do-while and goto loops count it.
+                let li = body.loops.iter().position(|l| l.header == target && l.latch.index() == pc);
+                if let Some(li) = li {
+                    let l = &body.loops[li];
+                    if !matches!(l.kind, LoopKind::While | LoopKind::For) {
+                        let count = s.loop_counts.get(&(depth, li)).copied().unwrap_or(0);
+                        if count + 1 >= self.loop_bound(f, li) {
+                            self.cut_loop(&mut s, f, li, l.loc);
+                            continue;
+                        }
+                        s.loop_counts.insert((depth, li), count + 1);
+                    }
+                }
+                jumped_back = Some(match jumped_back {
+                    None => (t, s),
+                    Some((t0, s0)) => (t0.min(t), self.merge(s, s0)),
+                });
+            }
+            match jumped_back {
+                Some((t, s)) => {
+                    current = Some(s);
+                    pc = t;
+                }
+                None => pc += 1,
+            }
+        }
+        returns
+    }
+
+    fn cut_loop(&mut self, state: &mut State, f: &Function, index: usize, loc: Loc) {
+        let g = state.guard;
+        if self.options.unwinding_assertions {
+            let name = format!("{}.unwind.{}", f.name, index);
+            self.check(
+                CheckKind::Unwinding { function: self.program.function_by_name(&f.name).expect("function"), loop_index: index },
+                name,
+                format!("unwinding assertion of loop {}.{}", f.name, index),
+                loc,
+                g,
+            );
+        } else {
+            self.bound_cut = self.terms.or(self.bound_cut, g);
+        }
+        state.guard = FALSE;
+    }
+
+    // ----- statements -----
+
+    fn statement(&mut self, state: &mut State, f: &Function, stmt: &StmtKind, loc: Loc) {
+        match stmt {
+            StmtKind::Assign { place, value } => {
+                let ty = self.program.place_type(f, place);
+                let v = if matches!(value.kind, ExprKind::Zero) {
+                    let bits = self.bits_of(ty).max(1);
+                    Some(self.terms.constant(0, bits))
+                } else {
+                    self.stored_value(state, f, value, ty)
+                };
+                if let Some(v) = v {
+                    self.store(state, f, place, v, loc);
+                }
+            }
+            StmtKind::Nondet { place } => {
+                let ty = self.program.place_type(f, place);
+                let bits = self.value_bits(ty).max(1);
+                let name = self.new_version("nondet");
+                let input = self.terms.input(name, bits);
+                if let crate::ssa::Term::Symbol(s) = self.terms.get(input).clone() {
+                    self.steps.push(Step::Input { symbol: s, loc });
+                }
+                let stored = self.to_memory(input, ty);
+                self.store(state, f, place, stored, loc);
+            }
+            StmtKind::Declare { local } => {
+                let ty = f.local(*local).ty;
+                if self.program.is_vla(ty) {
+                    self.unsupported(state, "variable-length array", loc);
+                    return;
+                }
+                let bits = self.bits_of(ty).max(1);
+                let frame = state.frames.last().expect("a frame");
+                let name = format!("{}#uninit", self.local_name(frame, *local));
+                let v = self.terms.input(name, bits);
+                if let crate::ssa::Term::Symbol(s) = self.terms.get(v).clone() {
+                    self.steps.push(Step::Input { symbol: s, loc });
+                }
+                state.frames.last_mut().expect("a frame").locals[local.0 as usize] = Some(v);
+            }
+            StmtKind::Call { dest, callee, args } => {
+                let Callee::Direct(function) = callee else {
+                    self.unsupported(state, "call through a function pointer", loc);
+                    return;
+                };
+                let mut values = Vec::new();
+                for a in args {
+                    let v = self.value(state, f, a);
+                    values.push(v);
+                }
+                if state.guard == FALSE {
+                    return;
+                }
+                let taken = std::mem::replace(state, State { guard: FALSE, globals: Vec::new(), frames: Vec::new(), loop_counts: FxHashMap::default() });
+                let returned = self.call(taken, *function, values, loc);
+                *state = returned.state;
+                if state.guard == FALSE {
+                    return;
+                }
+                if let (Some(d), Some(v)) = (dest, returned.value) {
+                    let ty = self.program.place_type(f, d);
+                    let stored = self.to_memory(v, ty);
+                    self.store(state, f, d, stored, loc);
+                }
+            }
+            StmtKind::Assume { cond } => {
+                let c = self.value(state, f, cond);
+                state.guard = self.terms.and(state.guard, c);
+                self.steps.push(Step::Assume { guard: state.guard, loc });
+            }
+            StmtKind::Assert { cond, property } => {
+                let c = self.value(state, f, cond);
+                let p = self.program.property(*property);
+                if self.options.check_kinds.contains(&p.kind) {
+                    let nc = self.terms.not(c);
+                    let violated = self.terms.and(state.guard, nc);
+                    self.check(CheckKind::Property(*property), p.name.clone(), p.description.clone(), p.loc, violated);
+                }
+                // After the assertion, executions continue only where it held
+                // (a failing assertion ends the run).
+                state.guard = self.terms.and(state.guard, c);
+            }
+            StmtKind::Allocate { .. } => self.unsupported(state, "heap and stack allocation", loc),
+            StmtKind::Free { .. } => self.unsupported(state, "free", loc),
+            StmtKind::Memory { .. } => self.unsupported(state, "block memory operations", loc),
+            StmtKind::Unsupported { what } => {
+                let what = what.clone();
+                self.unsupported(state, &what, loc)
+            }
+        }
+    }
+
+    /// The value to store into an object of type `ty` (its memory bits).
+    fn stored_value(&mut self, state: &mut State, f: &Function, value: &Expr, ty: TypeId) -> Option<TermId> {
+        let v = self.value(state, f, value);
+        if state.guard == FALSE {
+            return None;
+        }
+        Some(self.to_memory(v, ty))
+    }
+
+    /// A scalar value's bits as stored in memory (`_Bool` takes a byte).
+    fn to_memory(&mut self, v: TermId, ty: TypeId) -> TermId {
+        let bits = self.bits_of(ty);
+        if bits == 0 {
+            return v;
+        }
+        let w = self.terms.width(v);
+        if w < bits {
+            self.terms.zext(v, bits)
+        } else {
+            v
+        }
+    }
+
+    // ----- places -----
+
+    /// The object a place lives in and the bit offset (a term) of the place in it.
+    fn locate(&mut self, state: &mut State, f: &Function, place: &Place) -> Option<(Root, Offset)> {
+        match place {
+            Place::Local(l) => Some((Root::Local(*l), Offset::Const(0))),
+            Place::Global(g) => Some((Root::Global(g.index()), Offset::Const(0))),
+            Place::Deref(_) => {
+                let loc = Loc::NONE;
+                self.unsupported(state, "pointer dereference", loc);
+                None
+            }
+            Place::Field(base, i) => {
+                let (root, off) = self.locate(state, f, base)?;
+                let base_ty = self.program.place_type(f, base);
+                let comp = self.types().composite_id(base_ty)?;
+                let field = self.types().composite(comp).fields.as_ref()?[*i].clone();
+                let add = field.offset * 8 + u64::from(field.bit_field.map_or(0, |b| b.bit_offset));
+                Some((root, off.add_const(add)))
+            }
+            Place::Index(base, index) => {
+                let (root, off) = self.locate(state, f, base)?;
+                let base_ty = self.program.place_type(f, base);
+                let elem = self.types().element(base_ty)?;
+                let elem_bits = u64::from(self.bits_of(elem));
+                let i = self.value(state, f, index);
+                match self.terms.as_const(i) {
+                    Some(c) => {
+                        let signed = self.types().is_signed(index.ty);
+                        let w = self.terms.width(i);
+                        let c = if signed && w < 128 { (((c << (128 - w)) as i128) >> (128 - w)) as i64 as u64 } else { c as u64 };
+                        Some((root, off.add_const(c.wrapping_mul(elem_bits))))
+                    }
+                    None => {
+                        let len = match self.types().kind(base_ty) {
+                            TypeKind::Array(_, ArrayLen::Fixed(n)) => *n,
+                            _ => 0,
+                        };
+                        if len == 0 || len > self.options.max_symbolic_array {
+                            self.unsupported(state, "array indexed by a variable (too large)", Loc::NONE);
+                            return None;
+                        }
+                        let signed = self.types().is_signed(index.ty);
+                        match off.add_symbolic(i, signed, elem_bits, len) {
+                            Some(off) => Some((root, off)),
+                            None => {
+                                self.unsupported(state, "two variable array indices in one access", Loc::NONE);
+                                None
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The current bits of an object; a local used before any declaration
+    /// (a temporary) starts with unknown bits.
+    fn object(&mut self, state: &mut State, f: &Function, root: Root) -> TermId {
+        match root {
+            Root::Global(g) => state.globals[g],
+            Root::Local(l) => {
+                if let Some(v) = state.frames.last().expect("a frame").locals[l.0 as usize] {
+                    return v;
+                }
+                let bits = self.bits_of(f.local(l).ty).max(1);
+                let name = format!("{}#uninit", self.local_name(state.frames.last().expect("a frame"), l));
+                let v = self.terms.input(name, bits);
+                state.frames.last_mut().expect("a frame").locals[l.0 as usize] = Some(v);
+                v
+            }
+        }
+    }
+
+    fn load(&mut self, state: &mut State, f: &Function, place: &Place, ty: TypeId) -> Option<TermId> {
+        let (root, off) = self.locate(state, f, place)?;
+        let obj = self.object(state, f, root);
+        let width = self.bit_field_width(f, place).unwrap_or_else(|| self.value_bits(ty).max(1));
+        let read_bits = if ty == TypeTable::BOOL { 8 } else { width };
+        let raw = self.read(obj, &off, read_bits)?;
+        if let Some(bw) = self.bit_field_width(f, place) {
+            // A bit-field reads as its declared type, extended by its signedness.
+            let full = self.value_bits(ty);
+            return Some(if self.types().is_signed(ty) { self.terms.sext(raw, full) } else { self.terms.zext(raw, full) }).filter(|_| bw > 0);
+        }
+        if ty == TypeTable::BOOL {
+            let zero = self.terms.constant(0, 8);
+            let eq = self.terms.binary(Binary::Eq, raw, zero);
+            return Some(self.terms.not(eq));
+        }
+        Some(raw)
+    }
+
+    fn bit_field_width(&self, f: &Function, place: &Place) -> Option<u32> {
+        let Place::Field(base, i) = place else { return None };
+        let ty = self.program.place_type(f, base);
+        let c = self.types().composite_id(ty)?;
+        self.types().composite(c).fields.as_ref()?[*i].bit_field.map(|b| b.width)
+    }
+
+    fn read(&mut self, obj: TermId, off: &Offset, bits: u32) -> Option<TermId> {
+        let total = self.terms.width(obj);
+        match off {
+            Offset::Const(o) => {
+                let o = *o;
+                if o + u64::from(bits) > u64::from(total) {
+                    return None;
+                }
+                Some(self.terms.extract(obj, o as u32, bits))
+            }
+            Offset::Symbolic { base, index, signed, stride, len } => {
+                let w = self.terms.width(*index);
+                let mut result: Option<TermId> = None;
+                for k in (0..*len).rev() {
+                    let o = base + k * stride;
+                    if o + u64::from(bits) > u64::from(total) {
+                        continue;
+                    }
+                    let v = self.terms.extract(obj, o as u32, bits);
+                    result = Some(match result {
+                        None => v,
+                        Some(rest) => {
+                            let kc = self.terms.constant(u128::from(k), w);
+                            let hit = self.terms.binary(Binary::Eq, *index, kc);
+                            self.terms.ite(hit, v, rest)
+                        }
+                    });
+                }
+                let _ = signed;
+                result
+            }
+        }
+    }
+
+    fn store(&mut self, state: &mut State, f: &Function, place: &Place, value: TermId, loc: Loc) {
+        let Some((root, off)) = self.locate(state, f, place) else { return };
+        let obj = self.object(state, f, root);
+        let bits = self.bit_field_width(f, place).unwrap_or_else(|| self.terms.width(value));
+        let value = if self.terms.width(value) != bits { self.terms.extract(value, 0, bits) } else { value };
+        let total = self.terms.width(obj);
+        let updated = match &off {
+            Offset::Const(o) => {
+                if o + u64::from(bits) > u64::from(total) {
+                    self.unsupported(state, "write outside its object", loc);
+                    return;
+                }
+                self.terms.update(obj, *o as u32, value)
+            }
+            Offset::Symbolic { base, index, stride, len, .. } => {
+                let w = self.terms.width(*index);
+                let mut cur = obj;
+                for k in 0..*len {
+                    let o = base + k * stride;
+                    if o + u64::from(bits) > u64::from(total) {
+                        continue;
+                    }
+                    let kc = self.terms.constant(u128::from(k), w);
+                    let hit = self.terms.binary(Binary::Eq, *index, kc);
+                    let old = self.terms.extract(cur, o as u32, bits);
+                    let v = self.terms.ite(hit, value, old);
+                    cur = self.terms.update(cur, o as u32, v);
+                }
+                cur
+            }
+        };
+        let name = match root {
+            Root::Global(g) => self.program.globals[g].name.clone(),
+            Root::Local(l) => {
+                let frame = state.frames.last().expect("a frame").clone();
+                self.local_name(&frame, l)
+            }
+        };
+        let guard = state.guard;
+        let named = self.defined(&name, updated, guard, loc);
+        match root {
+            Root::Global(g) => state.globals[g] = named,
+            Root::Local(l) => state.frames.last_mut().expect("a frame").locals[l.0 as usize] = Some(named),
+        }
+    }
+
+    // ----- expressions -----
+
+    fn value(&mut self, state: &mut State, f: &Function, e: &Expr) -> TermId {
+        let ty = e.ty;
+        match &e.kind {
+            ExprKind::Int(v) => {
+                let w = self.value_bits(ty).max(1);
+                self.terms.constant(*v, w)
+            }
+            ExprKind::Float(_) => {
+                self.unsupported(state, "floating point", Loc::NONE);
+                FALSE
+            }
+            ExprKind::Zero => {
+                let w = self.bits_of(ty).max(1);
+                self.terms.constant(0, w)
+            }
+            ExprKind::Load(place) => {
+                if self.types().is_float(ty) {
+                    self.unsupported(state, "floating point", Loc::NONE);
+                    return FALSE;
+                }
+                match self.load(state, f, place, ty) {
+                    Some(v) => v,
+                    None => {
+                        state.guard = FALSE;
+                        FALSE
+                    }
+                }
+            }
+            ExprKind::AddrOf(_) | ExprKind::FunctionAddr(_) => {
+                self.unsupported(state, "pointers", Loc::NONE);
+                FALSE
+            }
+            ExprKind::Unary(op, a) => {
+                let x = self.value(state, f, a);
+                match op {
+                    UnaryOp::Neg => self.terms.neg(x),
+                    UnaryOp::BitNot | UnaryOp::Not => self.terms.not(x),
+                }
+            }
+            ExprKind::Binary(op, a, b) => self.binary(state, f, *op, a, b, ty),
+            ExprKind::Cast(a) => {
+                let x = self.value(state, f, a);
+                self.cast(state, x, a.ty, ty)
+            }
+            ExprKind::Ite(c, a, b) => {
+                let cv = self.value(state, f, c);
+                // Each side is evaluated only where it is chosen.
+                let saved = state.guard;
+                state.guard = self.terms.and(saved, cv);
+                let av = self.value(state, f, a);
+                let ok_a = state.guard;
+                let ncv = self.terms.not(cv);
+                state.guard = self.terms.and(saved, ncv);
+                let bv = self.value(state, f, b);
+                let ok_b = state.guard;
+                state.guard = self.terms.or(ok_a, ok_b);
+                self.terms.ite(cv, av, bv)
+            }
+        }
+    }
+
+    fn binary(&mut self, state: &mut State, f: &Function, op: BinaryOp, a: &Expr, b: &Expr, ty: TypeId) -> TermId {
+        if self.types().is_float(a.ty) || self.types().is_pointer(a.ty) || self.types().is_pointer(b.ty) {
+            let what = if self.types().is_float(a.ty) { "floating point" } else { "pointers" };
+            self.unsupported(state, what, Loc::NONE);
+            return FALSE;
+        }
+        let x = self.value(state, f, a);
+        if matches!(op, BinaryOp::And | BinaryOp::Or) {
+            // The right side is evaluated only when needed.
+            let saved = state.guard;
+            state.guard = if op == BinaryOp::And { self.terms.and(saved, x) } else { let nx = self.terms.not(x); self.terms.and(saved, nx) };
+            let y = self.value(state, f, b);
+            let ok = state.guard;
+            let short = if op == BinaryOp::And { let nx = self.terms.not(x); self.terms.and(saved, nx) } else { self.terms.and(saved, x) };
+            state.guard = self.terms.or(ok, short);
+            return if op == BinaryOp::And { self.terms.and(x, y) } else { self.terms.or(x, y) };
+        }
+        let y = self.value(state, f, b);
+        let signed = self.types().is_signed(a.ty);
+        let bop = match op {
+            BinaryOp::Add => Binary::Add,
+            BinaryOp::Sub => Binary::Sub,
+            BinaryOp::Mul => Binary::Mul,
+            BinaryOp::Div => if signed { Binary::SDiv } else { Binary::UDiv },
+            BinaryOp::Rem => if signed { Binary::SRem } else { Binary::URem },
+            BinaryOp::Shl => Binary::Shl,
+            BinaryOp::Shr => if signed { Binary::AShr } else { Binary::LShr },
+            BinaryOp::BitAnd => Binary::And,
+            BinaryOp::BitOr => Binary::Or,
+            BinaryOp::BitXor => Binary::Xor,
+            BinaryOp::Eq => Binary::Eq,
+            BinaryOp::Ne => {
+                let eq = self.terms.binary(Binary::Eq, x, y);
+                return self.terms.not(eq);
+            }
+            BinaryOp::Lt => if signed { Binary::Slt } else { Binary::Ult },
+            BinaryOp::Le => if signed { Binary::Sle } else { Binary::Ule },
+            BinaryOp::Gt => return self.terms.binary(if signed { Binary::Slt } else { Binary::Ult }, y, x),
+            BinaryOp::Ge => return self.terms.binary(if signed { Binary::Sle } else { Binary::Ule }, y, x),
+            BinaryOp::And | BinaryOp::Or => unreachable!("handled above"),
+            BinaryOp::PtrAdd | BinaryOp::PtrDiff => {
+                self.unsupported(state, "pointers", Loc::NONE);
+                return FALSE;
+            }
+        };
+        // Shift amounts are brought to the left operand's width.
+        let y = if matches!(bop, Binary::Shl | Binary::LShr | Binary::AShr) {
+            let wx = self.terms.width(x);
+            let wy = self.terms.width(y);
+            if wy > wx {
+                // An amount too large for the narrow width saturates.
+                let big = self.terms.constant(u128::from(wx), wy);
+                let too_big = self.terms.binary(Binary::Ule, big, y);
+                let low = self.terms.extract(y, 0, wx);
+                let sat = self.terms.constant(u128::from(wx), wx);
+                self.terms.ite(too_big, sat, low)
+            } else {
+                self.terms.zext(y, wx)
+            }
+        } else {
+            y
+        };
+        let _ = ty;
+        self.terms.binary(bop, x, y)
+    }
+
+    fn cast(&mut self, state: &mut State, x: TermId, from: TypeId, to: TypeId) -> TermId {
+        if self.types().is_float(from) || self.types().is_float(to) {
+            self.unsupported(state, "floating point", Loc::NONE);
+            return FALSE;
+        }
+        if self.types().is_pointer(from) || self.types().is_pointer(to) {
+            self.unsupported(state, "pointers", Loc::NONE);
+            return FALSE;
+        }
+        if to == TypeTable::BOOL {
+            let w = self.terms.width(x);
+            let zero = self.terms.constant(0, w);
+            let eq = self.terms.binary(Binary::Eq, x, zero);
+            return self.terms.not(eq);
+        }
+        let w = self.value_bits(to);
+        if self.types().is_signed(from) {
+            self.terms.sext(x, w)
+        } else {
+            self.terms.zext(x, w)
+        }
+    }
+}
+
+#[derive(Copy, Clone, Debug)]
+enum Root {
+    Global(usize),
+    Local(lore_frontend::types::LocalId),
+}
+
+/// A bit offset into an object: constant, or a case split over array elements.
+#[derive(Clone, Debug)]
+enum Offset {
+    Const(u64),
+    Symbolic { base: u64, index: TermId, signed: bool, stride: u64, len: u64 },
+}
+
+impl Offset {
+    fn add_const(self, bits: u64) -> Offset {
+        match self {
+            Offset::Const(o) => Offset::Const(o.wrapping_add(bits)),
+            Offset::Symbolic { base, index, signed, stride, len } => Offset::Symbolic { base: base + bits, index, signed, stride, len },
+        }
+    }
+
+    fn add_symbolic(self, index: TermId, signed: bool, stride: u64, len: u64) -> Option<Offset> {
+        match self {
+            Offset::Const(o) => Some(Offset::Symbolic { base: o, index, signed, stride, len }),
+            // Two variable indices (a[i][j]) are not expanded yet.
+            Offset::Symbolic { .. } => None,
+        }
+    }
+}
