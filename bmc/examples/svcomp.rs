@@ -17,9 +17,8 @@ fn main() {
         o.unwinding_assertions = true;
         o.check_kinds = vec![PropertyKind::ReachError];
         let handle = std::thread::Builder::new().stack_size(256 << 20).spawn(move || {
-            let s = lore_bmc::symex::execute(&program, &o).unwrap();
-            let (r, e) = lore_bmc::check::check_all(&s);
-            (lore_bmc::check::overall(&r), e.clauses)
+            let r = lore_bmc::verify::verify(&program, &o).unwrap();
+            (r.verdict, r.encoding.clauses)
         }).unwrap();
         let (v, clauses) = handle.join().unwrap();
         let got = match &v { lore_bmc::check::Verdict::True => "true".to_string(), lore_bmc::check::Verdict::False(_) => "false".to_string(), lore_bmc::check::Verdict::Unknown(w) => format!("unknown ({w})") };

@@ -107,6 +107,20 @@ impl<S: SatSolver> Blaster<S> {
         }
     }
 
+    /// The bytes of a term's value in the last model (zero where the term was
+    /// never blasted: no check depends on it).
+    pub fn value_bytes(&self, id: TermId, width: u32) -> Vec<u8> {
+        let mut out = vec![0u8; (width as usize).div_ceil(8)];
+        if let Some(bits) = self.done.get(&id) {
+            for (i, &l) in bits.iter().enumerate() {
+                if self.circuit.solver.value(l) {
+                    out[i / 8] |= 1 << (i % 8);
+                }
+            }
+        }
+        out
+    }
+
     /// The value of a blasted term in the solver's last model.
     pub fn value(&self, id: TermId) -> Option<u128> {
         self.done.get(&id).map(|bits| self.circuit.value(bits))

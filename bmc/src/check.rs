@@ -22,7 +22,8 @@ pub enum Outcome {
 /// The nondet inputs of a violating execution, in execution order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Witness {
-    pub inputs: Vec<(String, Loc, u128, u32)>,
+    /// (name, location, value as little-endian bytes, width in bits).
+    pub inputs: Vec<(String, Loc, Vec<u8>, u32)>,
 }
 
 #[derive(Clone, Debug)]
@@ -48,7 +49,13 @@ pub fn check_all(symex: &Symex) -> (Vec<CheckResult>, Encoding) {
     let terms = &symex.equation.terms;
     let mut results = Vec::new();
     let mut calls = 0;
-    // Blast every check first: the encoding is built once.
+    // Blast every check, and the guard of every input (for witnesses), first:
+    // the encoding is built once, before any solver call.
+    for step in &symex.equation.steps {
+        if let Step::Input { guard, .. } = step {
+            blaster.blast(terms, *guard);
+        }
+    }
     let lits: Vec<_> = symex.checks.iter().map(|c| if c.violated == FALSE { None } else { Some(blaster.blast(terms, c.violated)[0]) }).collect();
     for (c, lit) in symex.checks.iter().zip(lits) {
         let outcome = match lit {
@@ -57,7 +64,7 @@ pub fn check_all(symex: &Symex) -> (Vec<CheckResult>, Encoding) {
                 calls += 1;
                 match blaster.circuit.solver.solve(&[l]) {
                     SolveResult::Unsat => Outcome::Holds,
-                    SolveResult::Sat => Outcome::Violated(witness(symex, &mut blaster)),
+                    SolveResult::Sat => Outcome::Violated(witness(symex, &blaster)),
                     SolveResult::Unknown => Outcome::Unknown("the SAT solver gave up".into()),
                 }
             }
@@ -73,14 +80,18 @@ pub fn check_all(symex: &Symex) -> (Vec<CheckResult>, Encoding) {
     (results, encoding)
 }
 
-fn witness(symex: &Symex, blaster: &mut Blaster<Varisat>) -> Witness {
+fn witness(symex: &Symex, blaster: &Blaster<Varisat>) -> Witness {
     let terms = &symex.equation.terms;
     let mut inputs = Vec::new();
     for step in &symex.equation.steps {
-        if let Step::Input { symbol, loc } = step {
+        if let Step::Input { symbol, guard, loc } = step {
+            // Only the inputs on the violating path.
+            if blaster.value(*guard) != Some(1) {
+                continue;
+            }
             let s = &terms.symbols[*symbol as usize];
             // Inputs the violation does not depend on were never blasted: any value will do.
-            let value = blaster.value(terms.symbol_term(*symbol)).unwrap_or(0);
+            let value = blaster.value_bytes(terms.symbol_term(*symbol), s.width);
             inputs.push((s.name.clone(), *loc, value, s.width));
         }
     }

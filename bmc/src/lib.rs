@@ -8,6 +8,8 @@
 pub mod blast;
 pub mod bv;
 pub mod check;
+pub mod interp;
 pub mod solver;
 pub mod ssa;
 pub mod symex;
+pub mod verify;

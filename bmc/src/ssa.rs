@@ -102,8 +102,8 @@ pub struct Symbol {
 pub enum Step {
     /// `symbol` is defined by its term (a named version of a variable).
     Define { symbol: u32, loc: lore_frontend::source::Loc },
-    /// A nondet input.
-    Input { symbol: u32, loc: lore_frontend::source::Loc },
+    /// A nondet input, taken when `guard` holds.
+    Input { symbol: u32, guard: TermId, loc: lore_frontend::source::Loc },
     /// The path guard becomes `guard` (after an assumption or a cut path).
     Assume { guard: TermId, loc: lore_frontend::source::Loc },
     /// A property is violated when `violated` holds.
@@ -516,7 +516,7 @@ impl Equation {
                     let def = s.definition.map(|d| self.terms.show(d)).unwrap_or_default();
                     (format!("{} = {def}", s.name), *loc)
                 }
-                Step::Input { symbol, loc } => (format!("{} = nondet({} bits)", self.terms.symbols[*symbol as usize].name, self.terms.symbols[*symbol as usize].width), *loc),
+                Step::Input { symbol, loc, .. } => (format!("{} = nondet({} bits)", self.terms.symbols[*symbol as usize].name, self.terms.symbols[*symbol as usize].width), *loc),
                 Step::Assume { guard, loc } => (format!("guard: {}", self.terms.show(*guard)), *loc),
                 Step::Check { property, violated, loc } => {
                     let (name, description) = &checks[*property];

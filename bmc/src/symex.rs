@@ -137,7 +137,11 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, Strin
     for (i, g) in program.globals.iter().enumerate() {
         let bits = ex.bits_of(g.ty);
         let value = match (&g.kind, &g.bytes) {
-            (GlobalKind::External, _) => ex.terms.input(format!("{}#0", g.name), bits.max(1)),
+            (GlobalKind::External, _) => {
+                let v = ex.terms.input(format!("{}#0", g.name), bits.max(1));
+                ex.input_step(v, TRUE, g.loc);
+                v
+            }
             (_, Some(bytes)) => ex.bytes_term(bytes),
             _ => ex.terms.constant(0, bits.max(1)),
         };
@@ -152,7 +156,9 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, Strin
     for i in 0..main.params {
         let ty = main.locals[i].ty;
         let bits = ex.bits_of(ty).max(1);
-        args.push(ex.terms.input(format!("main::{}#0", main.locals[i].name), bits));
+        let v = ex.terms.input(format!("main::{}#0", main.locals[i].name), bits);
+        ex.input_step(v, TRUE, main.loc);
+        args.push(v);
     }
     let _ = ex.call(state, entry, args, main.loc);
     Ok(Symex { equation: Equation { terms: ex.terms, steps: ex.steps }, checks: ex.checks, bound_cut: ex.bound_cut })
@@ -215,6 +221,12 @@ impl Executor<'_> {
         state.guard = FALSE;
     }
 
+    fn input_step(&mut self, input: TermId, guard: TermId, loc: Loc) {
+        if let crate::ssa::Term::Symbol(s) = self.terms.get(input).clone() {
+            self.steps.push(Step::Input { symbol: s, guard, loc });
+        }
+    }
+
     fn new_version(&mut self, base: &str) -> String {
         let n = self.versions.entry(base.to_string()).or_insert(0);
         *n += 1;
@@ -272,7 +284,6 @@ impl Executor<'_> {
         state.frames.push(Frame { function, instance, locals });
         let depth = state.frames.len() - 1;
         let returns = self.run_body(state, f, body, depth);
-        let fty = self.types().function_type(f.ty).cloned().expect("function type");
         let mut merged: Option<(State, Option<TermId>)> = None;
         for (mut st, value) in returns {
             st.frames.pop();
@@ -291,13 +302,6 @@ impl Executor<'_> {
         match merged {
             Some((state, value)) => {
                 // A value-returning function that falls off its end returns an unknown value.
-                let value = match (value, fty.ret == TypeTable::VOID) {
-                    (None, false) => {
-                        let bits = self.bits_of(fty.ret).max(1);
-                        Some(self.terms.input(format!("{}::return#?", f.name), bits))
-                    }
-                    (v, _) => v,
-                };
                 Returned { state, value }
             }
             None => {
@@ -439,7 +443,16 @@ impl Executor<'_> {
                     next.push((*default, state));
                 }
                 Terminator::Return(value) => {
-                    let v = value.as_ref().map(|e| self.value(&mut state, f, e));
+                    let mut v = value.as_ref().map(|e| self.value(&mut state, f, e));
+                    let ret = self.types().function_type(f.ty).map_or(TypeTable::VOID, |t| t.ret);
+                    if v.is_none() && ret != TypeTable::VOID {
+                        // Falling off a value-returning function: the value is unknown.
+                        let bits = self.value_bits(ret).max(1);
+                        let name = self.new_version(&format!("{}::return", f.name));
+                        let input = self.terms.input(name, bits);
+                        self.input_step(input, state.guard, block.term_loc);
+                        v = Some(input);
+                    }
                     returns.push((state, v));
                 }
                 Terminator::Halt(kind) => {
@@ -524,9 +537,7 @@ impl Executor<'_> {
                 let bits = self.value_bits(ty).max(1);
                 let name = self.new_version("nondet");
                 let input = self.terms.input(name, bits);
-                if let crate::ssa::Term::Symbol(s) = self.terms.get(input).clone() {
-                    self.steps.push(Step::Input { symbol: s, loc });
-                }
+                self.input_step(input, state.guard, loc);
                 let stored = self.to_memory(input, ty);
                 self.store(state, f, place, stored, loc);
             }
@@ -540,9 +551,7 @@ impl Executor<'_> {
                 let frame = state.frames.last().expect("a frame");
                 let name = format!("{}#uninit", self.local_name(frame, *local));
                 let v = self.terms.input(name, bits);
-                if let crate::ssa::Term::Symbol(s) = self.terms.get(v).clone() {
-                    self.steps.push(Step::Input { symbol: s, loc });
-                }
+                self.input_step(v, state.guard, loc);
                 state.frames.last_mut().expect("a frame").locals[local.0 as usize] = Some(v);
             }
             StmtKind::Call { dest, callee, args } => {
@@ -676,8 +685,9 @@ impl Executor<'_> {
         }
     }
 
-    /// The current bits of an object; a local used before any declaration
-    /// (a temporary) starts with unknown bits.
+    /// The current bits of an object. Locals without a declaration are the
+    /// lowering's temporaries, always written before they are read: they
+    /// start as zero (no input).
     fn object(&mut self, state: &mut State, f: &Function, root: Root) -> TermId {
         match root {
             Root::Global(g) => state.globals[g],
@@ -686,8 +696,7 @@ impl Executor<'_> {
                     return v;
                 }
                 let bits = self.bits_of(f.local(l).ty).max(1);
-                let name = format!("{}#uninit", self.local_name(state.frames.last().expect("a frame"), l));
-                let v = self.terms.input(name, bits);
+                let v = self.terms.constant(0, bits);
                 state.frames.last_mut().expect("a frame").locals[l.0 as usize] = Some(v);
                 v
             }

@@ -4,8 +4,9 @@
 
 mod common;
 use common::header;
-use lore_bmc::check::{check_all, overall, Verdict};
-use lore_bmc::symex::{execute, SymexOptions};
+use lore_bmc::check::Verdict;
+use lore_bmc::symex::SymexOptions;
+use lore_bmc::verify::verify;
 
 fn options(flags: &[String]) -> SymexOptions {
     let mut o = SymexOptions::default();
@@ -32,9 +33,7 @@ fn verification_cases() {
         let expected = header(&text, "expect").first().cloned().expect("an expect: line");
         let loaded = lore_frontend::load(path, &lore_frontend::FrontendOptions::default());
         let program = loaded.program.unwrap_or_else(|| panic!("{}: {:?}", path.display(), loaded.diagnostics));
-        let symex = execute(&program, &options(&flags)).unwrap();
-        let (results, _) = check_all(&symex);
-        let verdict = overall(&results);
+        let verdict = verify(&program, &options(&flags)).unwrap().verdict;
         let got = match &verdict {
             Verdict::True => "TRUE",
             Verdict::False(_) => "FALSE",

@@ -1,0 +1,516 @@
+//! A concrete interpreter of the CFG IR, independent of symbolic execution:
+//! a counterexample is reported only if running the program with its
+//! nondet values fails the same property.
+//!
+//! Memory is one byte vector per object (little-endian, the layout of the
+//! front end). Nondet values are consumed in execution order at the same
+//! events symbolic execution makes inputs: `nondet` statements, declarations
+//! (uninitialised locals), external globals and `main`'s parameters at the
+//! start, and a value-returning function that returns no value.
+
+use lore_frontend::ir::{
+    BinaryOp, Callee, Expr, ExprKind, Function, FunctionId, GlobalKind, HaltKind, Place, Program, PropertyId,
+    PropertyKind, StmtKind, Terminator, UnaryOp,
+};
+use lore_frontend::source::Loc;
+use lore_frontend::types::{LocalId, TypeId, TypeKind, TypeTable};
+
+/// How a replay ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Replay {
+    /// The property failed at this location.
+    Violated { property: PropertyId, loc: Loc },
+    /// The run ended without failing a checked property.
+    Passed,
+    /// An assumption did not hold: the inputs do not describe an execution.
+    AssumptionFailed { loc: Loc },
+    /// The interpreter cannot run this (a construct it does not model, or
+    /// too many steps).
+    Stuck(String),
+}
+
+/// One executed assignment, for the human-readable trace.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TraceStep {
+    pub function: String,
+    pub loc: Loc,
+    pub text: String,
+}
+
+pub struct Interpreter<'p> {
+    program: &'p Program,
+    check_kinds: Vec<PropertyKind>,
+    inputs: std::vec::IntoIter<Vec<u8>>,
+    globals: Vec<Vec<u8>>,
+    steps_left: u64,
+    pub trace: Vec<TraceStep>,
+}
+
+enum Flow {
+    Return(Option<Vec<u8>>),
+    Halt,
+}
+
+type Stop = Replay;
+
+impl<'p> Interpreter<'p> {
+    pub fn new(program: &'p Program, check_kinds: Vec<PropertyKind>, inputs: Vec<Vec<u8>>) -> Interpreter<'p> {
+        Interpreter { program, check_kinds, inputs: inputs.into_iter(), globals: Vec::new(), steps_left: 50_000_000, trace: Vec::new() }
+    }
+
+    fn types(&self) -> &'p TypeTable {
+        &self.program.types
+    }
+
+    fn size(&self, ty: TypeId) -> usize {
+        self.types().size_of(ty).unwrap_or(0) as usize
+    }
+
+    fn next_input(&mut self, bytes: usize) -> Vec<u8> {
+        let mut v = self.inputs.next().unwrap_or_default();
+        v.resize(bytes, 0);
+        v
+    }
+
+    /// An input for a scalar value of type `ty` (a `_Bool` input is one bit).
+    fn next_scalar_input(&mut self, ty: TypeId) -> Vec<u8> {
+        let size = self.size(ty).max(1);
+        let bytes = self.next_input(size);
+        let width = self.types().bit_width(ty).max(1);
+        let v = from_bytes(&bytes) & mask(width);
+        self.to_bytes(v, ty)
+    }
+
+    /// Runs the initialiser and `main`.
+    pub fn run(&mut self) -> Replay {
+        let Some(entry) = self.program.entry else { return Replay::Stuck("no main".into()) };
+        for g in &self.program.globals {
+            let size = self.size(g.ty).max(1);
+            let bytes = match (&g.kind, &g.bytes) {
+                (GlobalKind::External, _) => self.next_input(size),
+                (_, Some(b)) => b.clone(),
+                _ => vec![0; size],
+            };
+            self.globals.push(bytes);
+        }
+        if let Err(stop) = self.call(self.program.init, Vec::new()) {
+            return stop;
+        }
+        let main = self.program.function(entry);
+        let args: Vec<Vec<u8>> = (0..main.params)
+            .map(|i| {
+                let ty = main.locals[i].ty;
+                if self.types().is_scalar(ty) {
+                    self.next_scalar_input(ty)
+                } else {
+                    let size = self.size(ty).max(1);
+                    self.next_input(size)
+                }
+            })
+            .collect();
+        match self.call(entry, args) {
+            Ok(_) => Replay::Passed,
+            Err(stop) => stop,
+        }
+    }
+
+    fn call(&mut self, id: FunctionId, args: Vec<Vec<u8>>) -> Result<Flow, Stop> {
+        let f = self.program.function(id);
+        let Some(body) = &f.body else { return Err(Replay::Stuck(format!("call of `{}`, which has no body", f.name))) };
+        let mut locals: Vec<Vec<u8>> = f.locals.iter().map(|l| vec![0; self.size(l.ty).max(1)]).collect();
+        for (i, a) in args.into_iter().enumerate() {
+            locals[i] = a;
+        }
+        let mut pc = 0usize;
+        loop {
+            let block = &body.blocks[pc];
+            for stmt in &block.stmts {
+                if let Some(flow) = self.statement(f, &mut locals, &stmt.kind, stmt.loc)? {
+                    return Ok(flow);
+                }
+            }
+            self.steps_left = self.steps_left.checked_sub(1).ok_or_else(|| Replay::Stuck("too many steps".into()))?;
+            match &block.term {
+                Terminator::Goto(t) => pc = t.index(),
+                Terminator::Branch { cond, then_block, else_block } => {
+                    let c = self.value(f, &mut locals, cond)?;
+                    pc = if c != 0 { then_block.index() } else { else_block.index() };
+                }
+                Terminator::Switch { value, cases, default } => {
+                    let v = self.value(f, &mut locals, value)?;
+                    pc = cases.iter().find(|(k, _)| *k == v).map_or(default.index(), |(_, t)| t.index());
+                }
+                Terminator::Return(value) => {
+                    let ret = self.types().function_type(f.ty).map_or(TypeTable::VOID, |t| t.ret);
+                    let v = match value {
+                        Some(e) => {
+                            let v = self.value(f, &mut locals, e)?;
+                            Some(self.to_bytes(v, ret))
+                        }
+                        None if ret != TypeTable::VOID => Some(self.next_scalar_input(ret)),
+                        None => None,
+                    };
+                    return Ok(Flow::Return(v));
+                }
+                Terminator::Halt(HaltKind::Abort | HaltKind::Exit | HaltKind::AfterError) => return Ok(Flow::Halt),
+                Terminator::Unterminated => return Err(Replay::Stuck("unterminated block".into())),
+            }
+        }
+    }
+
+    /// Executes a statement; `Some(Halt)` when a callee halted the program.
+    fn statement(&mut self, f: &Function, locals: &mut Vec<Vec<u8>>, stmt: &StmtKind, loc: Loc) -> Result<Option<Flow>, Stop> {
+        match stmt {
+            StmtKind::Assign { place, value } => {
+                let ty = self.program.place_type(f, place);
+                let bytes = match value.kind {
+                    ExprKind::Zero => vec![0; self.size(ty).max(1)],
+                    _ if !self.types().is_scalar(ty) => self.aggregate(f, locals, value)?,
+                    _ => {
+                        let v = self.value(f, locals, value)?;
+                        self.to_bytes(v, ty)
+                    }
+                };
+                self.store(f, locals, place, &bytes)?;
+                self.trace_assign(f, place, loc, &bytes, ty);
+            }
+            StmtKind::Nondet { place } => {
+                let ty = self.program.place_type(f, place);
+                let bytes = if self.types().is_scalar(ty) {
+                    self.next_scalar_input(ty)
+                } else {
+                    let size = self.size(ty).max(1);
+                    self.next_input(size)
+                };
+                self.store(f, locals, place, &bytes)?;
+                self.trace_assign(f, place, loc, &bytes, ty);
+            }
+            StmtKind::Declare { local } => {
+                let size = self.size(f.local(*local).ty).max(1);
+                locals[local.0 as usize] = self.next_input(size);
+            }
+            StmtKind::Call { dest, callee, args } => {
+                let Callee::Direct(id) = callee else { return Err(Replay::Stuck("call through a function pointer".into())) };
+                let callee_f = self.program.function(*id);
+                let mut values = Vec::new();
+                for (i, a) in args.iter().enumerate() {
+                    let pty = callee_f.locals.get(i).map_or(a.ty, |l| l.ty);
+                    let v = if self.types().is_scalar(a.ty) {
+                        let v = self.value(f, locals, a)?;
+                        self.to_bytes(v, pty)
+                    } else {
+                        self.aggregate(f, locals, a)?
+                    };
+                    values.push(v);
+                }
+                match self.call(*id, values)? {
+                    Flow::Halt => return Ok(Some(Flow::Halt)),
+                    Flow::Return(v) => {
+                        if let (Some(d), Some(v)) = (dest, v) {
+                            self.store(f, locals, d, &v)?;
+                        }
+                    }
+                }
+            }
+            StmtKind::Assume { cond } => {
+                if self.value(f, locals, cond)? == 0 {
+                    return Err(Replay::AssumptionFailed { loc });
+                }
+            }
+            StmtKind::Assert { cond, property } => {
+                let holds = self.value(f, locals, cond)? != 0;
+                let p = self.program.property(*property);
+                if !holds {
+                    if self.check_kinds.contains(&p.kind) {
+                        return Err(Replay::Violated { property: *property, loc });
+                    }
+                    // An unchecked assertion that fails ends the run, as C's assert does.
+                    return Ok(Some(Flow::Halt));
+                }
+            }
+            StmtKind::Allocate { .. } | StmtKind::Free { .. } | StmtKind::Memory { .. } => {
+                return Err(Replay::Stuck("memory allocation and block operations are not modelled yet".into()))
+            }
+            StmtKind::Unsupported { what } => return Err(Replay::Stuck(format!("unsupported: {what}"))),
+        }
+        Ok(None)
+    }
+
+    fn trace_assign(&mut self, f: &Function, place: &Place, loc: Loc, bytes: &[u8], ty: TypeId) {
+        if f.is_lore_library && loc.is_none() {
+            return;
+        }
+        let name = place_name(self.program, f, place);
+        if name.starts_with('$') {
+            return;
+        }
+        let shown = if self.types().is_scalar(ty) {
+            let v = from_bytes(bytes) & mask(self.types().bit_width(ty).max(1));
+            show_value(self.types(), v, ty)
+        } else {
+            format!("{{{} bytes}}", bytes.len())
+        };
+        self.trace.push(TraceStep { function: f.name.clone(), loc, text: format!("{name} = {shown}") });
+    }
+
+    fn to_bytes(&self, v: u128, ty: TypeId) -> Vec<u8> {
+        let size = self.size(ty).max(1);
+        (0..size).map(|i| if i < 16 { (v >> (8 * i)) as u8 } else { 0 }).collect()
+    }
+
+    // ----- places -----
+
+    /// The object (global index or local) and byte offset of a place, and
+    /// the bit-field (bit offset, width) if it is one.
+    fn locate(&mut self, f: &Function, locals: &mut Vec<Vec<u8>>, place: &Place) -> Result<(Obj, usize, Option<(u32, u32)>), Stop> {
+        match place {
+            Place::Local(l) => Ok((Obj::Local(*l), 0, None)),
+            Place::Global(g) => Ok((Obj::Global(g.index()), 0, None)),
+            Place::Deref(_) => Err(Replay::Stuck("pointers are not modelled yet".into())),
+            Place::Field(base, i) => {
+                let (obj, off, _) = self.locate(f, locals, base)?;
+                let ty = self.program.place_type(f, base);
+                let c = self.types().composite_id(ty).expect("a composite");
+                let field = &self.types().composite(c).fields.as_ref().expect("complete")[*i];
+                Ok((obj, off + field.offset as usize, field.bit_field.map(|b| (b.bit_offset, b.width))))
+            }
+            Place::Index(base, index) => {
+                let (obj, off, _) = self.locate(f, locals, base)?;
+                let ty = self.program.place_type(f, base);
+                let elem = self.types().element(ty).expect("an array");
+                let i = self.value(f, locals, index)?;
+                let i = signed_value(i, self.types().bit_width(index.ty), self.types().is_signed(index.ty));
+                let off = off as i128 + i * self.size(elem) as i128;
+                if off < 0 {
+                    return Err(Replay::Stuck("array index below zero".into()));
+                }
+                Ok((obj, off as usize, None))
+            }
+        }
+    }
+
+    fn bytes_of<'a>(&'a mut self, locals: &'a mut [Vec<u8>], obj: Obj) -> &'a mut Vec<u8> {
+        match obj {
+            Obj::Global(g) => &mut self.globals[g],
+            Obj::Local(l) => &mut locals[l.0 as usize],
+        }
+    }
+
+    fn store(&mut self, f: &Function, locals: &mut Vec<Vec<u8>>, place: &Place, bytes: &[u8]) -> Result<(), Stop> {
+        let (obj, off, bits) = self.locate(f, locals, place)?;
+        let target = self.bytes_of(locals, obj);
+        match bits {
+            Some((bit_off, width)) => {
+                let unit = (bit_off + width).div_ceil(8) as usize;
+                if off + unit > target.len() {
+                    return Err(Replay::Stuck("write outside its object".into()));
+                }
+                let mut word = from_bytes(&target[off..off + unit]);
+                let v = from_bytes(bytes) & mask(width);
+                word = (word & !(mask(width) << bit_off)) | (v << bit_off);
+                for (i, b) in target[off..off + unit].iter_mut().enumerate() {
+                    *b = (word >> (8 * i)) as u8;
+                }
+            }
+            None => {
+                if off + bytes.len() > target.len() {
+                    return Err(Replay::Stuck("write outside its object".into()));
+                }
+                target[off..off + bytes.len()].copy_from_slice(bytes);
+            }
+        }
+        Ok(())
+    }
+
+    fn load_bytes(&mut self, f: &Function, locals: &mut Vec<Vec<u8>>, place: &Place, size: usize) -> Result<(Vec<u8>, Option<(u32, u32)>), Stop> {
+        let (obj, off, bits) = self.locate(f, locals, place)?;
+        let source = self.bytes_of(locals, obj);
+        let len = match bits {
+            Some((b, w)) => (b + w).div_ceil(8) as usize,
+            None => size,
+        };
+        if off + len > source.len() {
+            return Err(Replay::Stuck("read outside its object".into()));
+        }
+        Ok((source[off..off + len].to_vec(), bits))
+    }
+
+    // ----- values -----
+
+    fn aggregate(&mut self, f: &Function, locals: &mut Vec<Vec<u8>>, e: &Expr) -> Result<Vec<u8>, Stop> {
+        match &e.kind {
+            ExprKind::Load(place) => Ok(self.load_bytes(f, locals, place, self.size(e.ty))?.0),
+            ExprKind::Zero => Ok(vec![0; self.size(e.ty).max(1)]),
+            _ => Err(Replay::Stuck("an aggregate value that is not a variable".into())),
+        }
+    }
+
+    /// The value of a scalar expression, as bits of its type's width.
+    fn value(&mut self, f: &Function, locals: &mut Vec<Vec<u8>>, e: &Expr) -> Result<u128, Stop> {
+        let ty = e.ty;
+        let w = self.types().bit_width(ty).max(1);
+        let v = match &e.kind {
+            ExprKind::Int(v) => *v,
+            ExprKind::Float(_) => return Err(Replay::Stuck("floating point is not modelled yet".into())),
+            ExprKind::Zero => 0,
+            ExprKind::Load(place) => {
+                if self.types().is_float(ty) {
+                    return Err(Replay::Stuck("floating point is not modelled yet".into()));
+                }
+                let size = self.size(ty).max(1);
+                let (bytes, bits) = self.load_bytes(f, locals, place, size)?;
+                match bits {
+                    Some((b, width)) => {
+                        let raw = (from_bytes(&bytes) >> b) & mask(width);
+                        if self.types().is_signed(ty) {
+                            (signed_value(raw, width, true) as u128) & mask(w)
+                        } else {
+                            raw
+                        }
+                    }
+                    None if ty == TypeTable::BOOL => u128::from(bytes[0] != 0),
+                    None => from_bytes(&bytes),
+                }
+            }
+            ExprKind::AddrOf(_) | ExprKind::FunctionAddr(_) => return Err(Replay::Stuck("pointers are not modelled yet".into())),
+            ExprKind::Unary(op, a) => {
+                let x = self.value(f, locals, a)?;
+                match op {
+                    UnaryOp::Neg => x.wrapping_neg(),
+                    UnaryOp::BitNot => !x,
+                    UnaryOp::Not => u128::from(x == 0),
+                }
+            }
+            ExprKind::Binary(op, a, b) => {
+                if self.types().is_pointer(a.ty) || self.types().is_pointer(b.ty) || self.types().is_float(a.ty) {
+                    return Err(Replay::Stuck("pointers and floating point are not modelled yet".into()));
+                }
+                let x = self.value(f, locals, a)?;
+                match op {
+                    BinaryOp::And if x == 0 => 0,
+                    BinaryOp::Or if x != 0 => 1,
+                    BinaryOp::And | BinaryOp::Or => u128::from(self.value(f, locals, b)? != 0),
+                    _ => {
+                        let y = self.value(f, locals, b)?;
+                        let wa = self.types().bit_width(a.ty).max(1);
+                        let signed = self.types().is_signed(a.ty);
+                        arith(*op, x, y, wa, signed, self.types().bit_width(b.ty).max(1))?
+                    }
+                }
+            }
+            ExprKind::Cast(a) => {
+                if self.types().is_float(a.ty) || self.types().is_float(ty) || self.types().is_pointer(a.ty) || self.types().is_pointer(ty) {
+                    return Err(Replay::Stuck("pointers and floating point are not modelled yet".into()));
+                }
+                let x = self.value(f, locals, a)?;
+                if ty == TypeTable::BOOL {
+                    u128::from(x != 0)
+                } else {
+                    let wa = self.types().bit_width(a.ty).max(1);
+                    (signed_value(x, wa, self.types().is_signed(a.ty)) as u128) & mask(w)
+                }
+            }
+            ExprKind::Ite(c, a, b) => {
+                if self.value(f, locals, c)? != 0 {
+                    self.value(f, locals, a)?
+                } else {
+                    self.value(f, locals, b)?
+                }
+            }
+        };
+        Ok(v & mask(w))
+    }
+}
+
+#[derive(Copy, Clone)]
+enum Obj {
+    Global(usize),
+    Local(LocalId),
+}
+
+fn mask(w: u32) -> u128 {
+    if w >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << w) - 1
+    }
+}
+
+fn from_bytes(bytes: &[u8]) -> u128 {
+    bytes.iter().take(16).enumerate().fold(0u128, |acc, (i, &b)| acc | u128::from(b) << (8 * i))
+}
+
+fn signed_value(v: u128, w: u32, signed: bool) -> i128 {
+    let v = v & mask(w);
+    if !signed || w >= 128 {
+        return v as i128;
+    }
+    let s = 128 - w;
+    ((v << s) as i128) >> s
+}
+
+/// Integer arithmetic of the IR (the semantics the circuits implement).
+fn arith(op: BinaryOp, x: u128, y: u128, w: u32, signed: bool, wy: u32) -> Result<u128, Stop> {
+    let m = mask(w);
+    let (sx, sy) = (signed_value(x, w, signed), signed_value(y, wy, signed));
+    let b = |c: bool| u128::from(c);
+    let shift_amount = y & mask(wy);
+    Ok(match op {
+        BinaryOp::Add => x.wrapping_add(y),
+        BinaryOp::Sub => x.wrapping_sub(y),
+        BinaryOp::Mul => x.wrapping_mul(y),
+        BinaryOp::Div if y == 0 => if signed && sx < 0 { 1 } else { m },
+        BinaryOp::Rem if y == 0 => x,
+        BinaryOp::Div => if signed { sx.wrapping_div(sy) as u128 } else { x / y },
+        BinaryOp::Rem => if signed { sx.wrapping_rem(sy) as u128 } else { x % y },
+        BinaryOp::Shl => if shift_amount >= u128::from(w) { 0 } else { x << shift_amount },
+        BinaryOp::Shr => {
+            if shift_amount >= u128::from(w) {
+                if signed && sx < 0 { m } else { 0 }
+            } else if signed {
+                (sx >> shift_amount) as u128
+            } else {
+                x >> shift_amount
+            }
+        }
+        BinaryOp::BitAnd => x & y,
+        BinaryOp::BitOr => x | y,
+        BinaryOp::BitXor => x ^ y,
+        BinaryOp::Eq => b(x == y),
+        BinaryOp::Ne => b(x != y),
+        BinaryOp::Lt => b(if signed { sx < sy } else { x < y }),
+        BinaryOp::Le => b(if signed { sx <= sy } else { x <= y }),
+        BinaryOp::Gt => b(if signed { sx > sy } else { x > y }),
+        BinaryOp::Ge => b(if signed { sx >= sy } else { x >= y }),
+        BinaryOp::And | BinaryOp::Or => unreachable!("short-circuit operators are evaluated by the caller"),
+        BinaryOp::PtrAdd | BinaryOp::PtrDiff => return Err(Replay::Stuck("pointers are not modelled yet".into())),
+    })
+}
+
+fn place_name(program: &Program, f: &Function, place: &Place) -> String {
+    match place {
+        Place::Local(l) => f.local(*l).name.clone(),
+        Place::Global(g) => program.global(*g).name.clone(),
+        Place::Deref(_) => "*ptr".into(),
+        Place::Field(base, i) => {
+            let ty = program.place_type(f, base);
+            let name = program
+                .types
+                .composite_id(ty)
+                .and_then(|c| program.types.composite(c).fields.as_ref().map(|fs| fs[*i].name.clone()))
+                .unwrap_or_default();
+            format!("{}.{name}", place_name(program, f, base))
+        }
+        Place::Index(base, _) => format!("{}[…]", place_name(program, f, base)),
+    }
+}
+
+/// A value as C would print it.
+pub fn show_value(types: &TypeTable, v: u128, ty: TypeId) -> String {
+    match types.kind(ty) {
+        TypeKind::Bool => if v != 0 { "true" } else { "false" }.into(),
+        TypeKind::Int(k) if k.is_signed() => signed_value(v, types.bit_width(ty), true).to_string(),
+        TypeKind::Int(_) => v.to_string(),
+        _ => format!("{v:#x}"),
+    }
+}
