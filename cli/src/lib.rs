@@ -4,6 +4,7 @@
 //! so the same code serves the binary and the tests.
 
 mod report;
+mod verify;
 
 use clap::{Args, Parser, Subcommand};
 use lore_frontend::types::DataModel;
@@ -26,6 +27,8 @@ pub mod exit {
     pub const OK: u8 = 0;
     /// Bad input: a missing file, a syntax or type error, an unsupported construct.
     pub const BAD_INPUT: u8 = 2;
+    /// Verdict FALSE (BenchExec's convention).
+    pub const FALSE: u8 = 10;
 }
 
 #[derive(Parser)]
@@ -37,6 +40,9 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Check the assertions of a C program by bounded model checking.
+    /// The last line is TRUE, FALSE(unreach-call) or UNKNOWN; exit code 10 for FALSE.
+    Verify(verify::VerifyArgs),
     /// Print a stage of the pipeline.
     #[command(subcommand)]
     Show(Show),
@@ -57,10 +63,26 @@ enum Show {
         #[command(flatten)]
         input: InputArgs,
     },
+    /// The SSA equation for a bound (like CBMC's --show-vcc).
+    Ssa {
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        bound: verify::BoundArgs,
+    },
+    /// The CNF for a bound: statistics, or DIMACS with --dimacs.
+    Cnf {
+        #[command(flatten)]
+        input: InputArgs,
+        #[command(flatten)]
+        bound: verify::BoundArgs,
+        #[arg(long)]
+        dimacs: bool,
+    },
 }
 
 #[derive(Args)]
-struct InputArgs {
+pub struct InputArgs {
     /// The C file (`.c` is preprocessed; `.i` is read as it is).
     file: PathBuf,
     /// ILP32 data model: int, long and pointers are 32 bits (the default).
@@ -112,6 +134,11 @@ pub fn run(args: impl IntoIterator<Item = OsString>, console: &mut Console<'_>) 
             }
             Ok(lore_frontend::print::program_to_string(program, function.as_deref()))
         }),
+        Command::Verify(args) => verify::run(&args, console),
+        Command::Show(Show::Ssa { input, bound }) => show(&input, console, |program| verify::show_ssa(program, &bound)),
+        Command::Show(Show::Cnf { input, bound, dimacs }) => {
+            show(&input, console, |program| verify::show_cnf(program, &bound, dimacs))
+        }
         Command::Show(Show::Loops { input }) => {
             show(&input, console, |program| Ok(lore_frontend::print::loops_to_string(program)))
         }

@@ -1,0 +1,257 @@
+//! `sv-comp-bench verify`: runs `lore verify` as one process per SV-COMP task
+//! (in parallel, with a time and a memory limit), scores the verdicts
+//! against the tasks' expected verdicts, and compares with CBMC's results.
+
+use crate::task::{find_tasks, Task};
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
+
+pub struct VerifyOptions {
+    pub root: PathBuf,
+    pub lore: PathBuf,
+    pub unwind: u32,
+    pub unwinding_assertions: bool,
+    pub timeout: f64,
+    pub memory_mib: u64,
+    pub cbmc: Option<PathBuf>,
+    pub json: Option<PathBuf>,
+    pub jobs: usize,
+    /// Fail unless Lore solves every task CBMC solves (float tasks excepted).
+    pub require_cbmc_parity: bool,
+}
+
+struct Outcome {
+    task: String,
+    expected: Option<bool>,
+    verdict: String,
+    seconds: f64,
+    peak_mib: u64,
+    detail: String,
+}
+
+fn peak_mib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
+}
+
+fn run_task(task: &Task, o: &VerifyOptions) -> Outcome {
+    let expected = task.unreach_call_verdict();
+    let Some(input) = task.input_files.first() else {
+        return Outcome { task: task.name.clone(), expected, verdict: "ERROR".into(), seconds: 0.0, peak_mib: 0, detail: "no input file".into() };
+    };
+    let mut cmd = Command::new(&o.lore);
+    cmd.arg("verify")
+        .arg(input)
+        .arg(if task.data_model == "LP64" { "--64" } else { "--32" })
+        .arg("--unwind")
+        .arg(o.unwind.to_string())
+        .arg("--property")
+        .arg("unreach-call")
+        .arg("--timeout")
+        .arg(o.timeout.to_string())
+        .arg("--memory-limit")
+        .arg(o.memory_mib.to_string())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    if o.unwinding_assertions {
+        cmd.arg("--unwinding-assertions");
+    }
+    let start = Instant::now();
+    let mut child = match cmd.spawn() {
+        Ok(c) => c,
+        Err(e) => {
+            return Outcome { task: task.name.clone(), expected, verdict: "ERROR".into(), seconds: 0.0, peak_mib: 0, detail: format!("cannot run lore: {e}") }
+        }
+    };
+    let pid = child.id();
+    let mut peak = 0;
+    let hard_limit = Duration::from_secs_f64(o.timeout + 10.0);
+    let status = loop {
+        if let Some(m) = peak_mib(pid) {
+            peak = peak.max(m);
+        }
+        match child.try_wait() {
+            Ok(Some(status)) => break Some(status),
+            Ok(None) if start.elapsed() > hard_limit => {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(10)),
+            Err(_) => break None,
+        }
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    let output = child.wait_with_output().ok();
+    let stdout = output.as_ref().map(|o| String::from_utf8_lossy(&o.stdout).into_owned()).unwrap_or_default();
+    let stderr = output.as_ref().map(|o| String::from_utf8_lossy(&o.stderr).into_owned()).unwrap_or_default();
+    let last = stdout.lines().last().unwrap_or("").trim().to_string();
+    let verdict = match (status, last.as_str()) {
+        (None, _) => "TIMEOUT".to_string(),
+        (Some(_), "TRUE") => "TRUE".into(),
+        (Some(_), "FALSE(unreach-call)") => "FALSE".into(),
+        (Some(_), "UNKNOWN") => "UNKNOWN".into(),
+        (Some(s), _) => format!("ERROR({})", s.code().map_or("signal".to_string(), |c| c.to_string())),
+    };
+    let detail = stdout
+        .lines()
+        .rev()
+        .find(|l| l.starts_with("UNKNOWN reason:"))
+        .map(|l| l.trim_start_matches("UNKNOWN reason:").trim().to_string())
+        .unwrap_or_else(|| if verdict.starts_with("ERROR") { stderr.lines().next().unwrap_or("").to_string() } else { String::new() });
+    Outcome { task: task.name.clone(), expected, verdict, seconds, peak_mib: peak, detail }
+}
+
+/// CBMC's results: task → (verdict, seconds).
+fn read_cbmc(path: &Path) -> Result<BTreeMap<String, (String, f64)>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut out = BTreeMap::new();
+    for line in text.lines().skip(1) {
+        let f: Vec<&str> = line.split(',').collect();
+        if f.len() >= 5 {
+            out.insert(f[0].to_string(), (f[3].to_string(), f[4].parse().unwrap_or(0.0)));
+        }
+    }
+    Ok(out)
+}
+
+pub fn run(o: &VerifyOptions) -> ExitCode {
+    let mut tasks = Vec::new();
+    for yml in find_tasks(&o.root) {
+        match Task::read(&yml, &o.root) {
+            Ok(t) if t.unreach_call_verdict().is_some() => tasks.push(t),
+            Ok(_) => {}
+            Err(e) => eprintln!("warning: {e}"),
+        }
+    }
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(o.jobs.max(1)).build().expect("a thread pool");
+    let outcomes: Vec<Outcome> = pool.install(|| tasks.par_iter().map(|t| run_task(t, o)).collect());
+    let cbmc = match &o.cbmc {
+        Some(p) => match read_cbmc(p) {
+            Ok(c) => Some(c),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        },
+        None => None,
+    };
+    let mut out = String::new();
+    let _ = writeln!(out, "{:<48} {:<8} {:<9} {:>7} {:>6} {:<9} {:>7}  note", "task", "expected", "lore", "seconds", "MiB", "cbmc", "seconds");
+    let (mut correct_true, mut correct_false, mut wrong, mut unknown) = (0, 0, 0, 0);
+    let mut score = 0i64;
+    for r in &outcomes {
+        let expected = match r.expected {
+            Some(true) => "true",
+            Some(false) => "false",
+            None => "-",
+        };
+        let right = match (r.verdict.as_str(), r.expected) {
+            ("TRUE", Some(true)) => {
+                correct_true += 1;
+                score += 2;
+                "ok"
+            }
+            ("FALSE", Some(false)) => {
+                correct_false += 1;
+                score += 1;
+                "ok"
+            }
+            ("TRUE", Some(false)) => {
+                wrong += 1;
+                score -= 32;
+                "WRONG TRUE"
+            }
+            ("FALSE", Some(true)) => {
+                wrong += 1;
+                score -= 16;
+                "WRONG FALSE"
+            }
+            _ => {
+                unknown += 1;
+                ""
+            }
+        };
+        let (cv, ct) = cbmc.as_ref().and_then(|c| c.get(&r.task)).cloned().unwrap_or_else(|| ("-".into(), f64::NAN));
+        let note = if right.is_empty() { r.detail.clone() } else { right.to_string() };
+        let _ = writeln!(out, "{:<48} {:<8} {:<9} {:>7.2} {:>6} {:<9} {:>7.2}  {}", r.task, expected, r.verdict, r.seconds, r.peak_mib, cv, ct, note);
+    }
+    let _ = writeln!(
+        out,
+        "\n{} tasks: {correct_true} correct TRUE, {correct_false} correct FALSE, {wrong} wrong, {unknown} unknown/timeout/error; SV-COMP score {score}",
+        outcomes.len()
+    );
+    let mut parity_ok = true;
+    if let Some(c) = &cbmc {
+        let solved = |v: &str, exp: Option<bool>| matches!((v, exp), ("true", Some(true)) | ("false", Some(false)) | ("TRUE", Some(true)) | ("FALSE", Some(false)));
+        let mut cbmc_only = Vec::new();
+        let mut lore_only = Vec::new();
+        let (mut lore_time, mut cbmc_time) = (0.0, 0.0);
+        for r in &outcomes {
+            let Some((cv, ct)) = c.get(&r.task) else { continue };
+            let (l, k) = (solved(&r.verdict, r.expected), solved(cv, r.expected));
+            if k && !l {
+                cbmc_only.push(format!("{} ({})", r.task, if r.detail.is_empty() { r.verdict.clone() } else { r.detail.clone() }));
+            }
+            if l && !k {
+                lore_only.push(r.task.clone());
+            }
+            if l && k {
+                lore_time += r.seconds;
+                cbmc_time += ct;
+            }
+        }
+        let _ = writeln!(out, "\nsolved by CBMC 6.6 and not by Lore ({}):", cbmc_only.len());
+        for t in &cbmc_only {
+            let _ = writeln!(out, "  {t}");
+        }
+        let _ = writeln!(out, "solved by Lore and not by CBMC 6.6 ({}):", lore_only.len());
+        for t in &lore_only {
+            let _ = writeln!(out, "  {t}");
+        }
+        let ratio = if cbmc_time > 0.0 { lore_time / cbmc_time } else { f64::NAN };
+        let _ = writeln!(out, "time on tasks both solve: Lore {lore_time:.2} s, CBMC {cbmc_time:.2} s, ratio {ratio:.2} (measured separately: CBMC's times come from its CSV)");
+        let non_float: Vec<&String> = cbmc_only.iter().filter(|t| !t.contains("float")).collect();
+        parity_ok = non_float.is_empty();
+    }
+    print!("{out}");
+    if let Some(path) = &o.json {
+        let rows: Vec<String> = outcomes
+            .iter()
+            .map(|r| {
+                format!(
+                    "{{\"task\": \"{}\", \"expected\": {}, \"verdict\": \"{}\", \"seconds\": {:.3}, \"peak_mib\": {}}}",
+                    r.task,
+                    r.expected.map_or("null".to_string(), |b| b.to_string()),
+                    r.verdict,
+                    r.seconds,
+                    r.peak_mib
+                )
+            })
+            .collect();
+        let json = format!(
+            "{{\"tasks\": [\n  {}\n], \"correct_true\": {correct_true}, \"correct_false\": {correct_false}, \"wrong\": {wrong}, \"unknown\": {unknown}, \"score\": {score}}}\n",
+            rows.join(",\n  ")
+        );
+        if let Err(e) = std::fs::write(path, json) {
+            eprintln!("error: cannot write {}: {e}", path.display());
+            return ExitCode::FAILURE;
+        }
+    }
+    if wrong > 0 {
+        println!("verify benchmark: FAILED ({wrong} wrong verdicts)");
+        return ExitCode::FAILURE;
+    }
+    if o.require_cbmc_parity && !parity_ok {
+        println!("verify benchmark: FAILED (CBMC solves tasks Lore does not)");
+        return ExitCode::FAILURE;
+    }
+    println!("verify benchmark: no wrong verdicts");
+    ExitCode::SUCCESS
+}
