@@ -66,6 +66,18 @@ impl<'p> Interpreter<'p> {
         self.types().size_of(ty).unwrap_or(0) as usize
     }
 
+    /// Size of an object, with variable array lengths read from `locals`.
+    fn dyn_size(&self, locals: &[Vec<u8>], ty: TypeId) -> usize {
+        match self.types().kind(ty) {
+            lore_frontend::types::TypeKind::Array(elem, lore_frontend::types::ArrayLen::Variable(len)) => {
+                let n = from_bytes(&locals[len.0 as usize]) as usize;
+                n.saturating_mul(self.dyn_size(locals, *elem))
+            }
+            lore_frontend::types::TypeKind::Array(elem, lore_frontend::types::ArrayLen::Fixed(n)) => (*n as usize).saturating_mul(self.dyn_size(locals, *elem)),
+            _ => self.size(ty),
+        }
+    }
+
     fn next_input(&mut self, bytes: usize) -> Vec<u8> {
         let mut v = self.inputs.next().unwrap_or_default();
         v.resize(bytes, 0);
@@ -186,7 +198,10 @@ impl<'p> Interpreter<'p> {
                 self.trace_assign(f, place, loc, &bytes, ty);
             }
             StmtKind::Declare { local } => {
-                let size = self.size(f.local(*local).ty).max(1);
+                let size = self.dyn_size(locals, f.local(*local).ty).max(1);
+                if size > 1 << 21 {
+                    return Err(Replay::Stuck("variable-length array too large to replay".into()));
+                }
                 locals[local.0 as usize] = self.next_input(size);
             }
             StmtKind::Call { dest, callee, args } => {
@@ -280,7 +295,7 @@ impl<'p> Interpreter<'p> {
                 let elem = self.types().element(ty).expect("an array");
                 let i = self.value(f, locals, index)?;
                 let i = signed_value(i, self.types().bit_width(index.ty), self.types().is_signed(index.ty));
-                let off = off as i128 + i * self.size(elem) as i128;
+                let off = off as i128 + i * self.dyn_size(locals, elem) as i128;
                 if off < 0 {
                     return Err(Replay::Stuck("array index below zero".into()));
                 }

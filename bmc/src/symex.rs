@@ -184,6 +184,19 @@ impl Executor<'_> {
         }
     }
 
+    /// Bits of an object of type `ty`, with variable array lengths read from
+    /// the current frame (`None` when a length is not a constant).
+    fn size_bits(&self, state: &State, ty: TypeId) -> Option<u64> {
+        match self.types().kind(ty) {
+            TypeKind::Array(elem, ArrayLen::Variable(len)) => {
+                let n = state.frames.last()?.locals[len.0 as usize].and_then(|t| self.terms.as_const(t))?;
+                Some(self.size_bits(state, *elem)?.checked_mul(n as u64)?)
+            }
+            TypeKind::Array(elem, ArrayLen::Fixed(n)) => Some(self.size_bits(state, *elem)? * n),
+            _ => Some(u64::from(self.bits_of(ty))),
+        }
+    }
+
     fn bytes_term(&mut self, bytes: &[u8]) -> TermId {
         let mut t: Option<TermId> = None;
         for &b in bytes {
@@ -543,11 +556,13 @@ impl Executor<'_> {
             }
             StmtKind::Declare { local } => {
                 let ty = f.local(*local).ty;
-                if self.program.is_vla(ty) {
-                    self.unsupported(state, "variable-length array", loc);
-                    return;
-                }
-                let bits = self.bits_of(ty).max(1);
+                let bits = match self.size_bits(state, ty) {
+                    Some(b) if b <= 1 << 24 => (b as u32).max(1),
+                    _ => {
+                        self.unsupported(state, "variable-length array whose length is not a constant", loc);
+                        return;
+                    }
+                };
                 let frame = state.frames.last().expect("a frame");
                 let name = format!("{}#uninit", self.local_name(frame, *local));
                 let v = self.terms.input(name, bits);
@@ -653,7 +668,10 @@ impl Executor<'_> {
                 let (root, off) = self.locate(state, f, base)?;
                 let base_ty = self.program.place_type(f, base);
                 let elem = self.types().element(base_ty)?;
-                let elem_bits = u64::from(self.bits_of(elem));
+                let Some(elem_bits) = self.size_bits(state, elem) else {
+                    self.unsupported(state, "variable-length array whose length is not a constant", Loc::NONE);
+                    return None;
+                };
                 let i = self.value(state, f, index);
                 match self.terms.as_const(i) {
                     Some(c) => {
@@ -663,10 +681,7 @@ impl Executor<'_> {
                         Some((root, off.add_const(c.wrapping_mul(elem_bits))))
                     }
                     None => {
-                        let len = match self.types().kind(base_ty) {
-                            TypeKind::Array(_, ArrayLen::Fixed(n)) => *n,
-                            _ => 0,
-                        };
+                        let len = self.size_bits(state, base_ty).unwrap_or(0) / elem_bits.max(1);
                         if len == 0 || len > self.options.max_symbolic_array {
                             self.unsupported(state, "array indexed by a variable (too large)", Loc::NONE);
                             return None;

@@ -1,3 +1,4 @@
+#![allow(dead_code)]
 //! Running `lore` in-process and reading expectations from case headers.
 
 use std::path::Path;
