@@ -109,7 +109,7 @@ pub enum Verdict {
 }
 
 pub fn overall(results: &[CheckResult]) -> Verdict {
-    if let Some(r) = results.iter().find(|r| matches!(r.kind, CheckKind::Property(_)) && matches!(r.outcome, Outcome::Violated(_))) {
+    if let Some(r) = results.iter().find(|r| matches!(r.kind, CheckKind::Property(_) | CheckKind::Safety { .. }) && matches!(r.outcome, Outcome::Violated(_))) {
         return Verdict::False(r.name.clone());
     }
     for r in results {

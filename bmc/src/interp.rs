@@ -9,8 +9,7 @@
 //! start, and a value-returning function that returns no value.
 
 use lore_frontend::ir::{
-    BinaryOp, Callee, Expr, ExprKind, Function, FunctionId, GlobalKind, HaltKind, Place, Program, PropertyId,
-    PropertyKind, StmtKind, Terminator, UnaryOp,
+    BinaryOp, Callee, Expr, ExprKind, Function, FunctionId, GlobalKind, HaltKind, Place, Program, PropertyKind, StmtKind, Terminator, UnaryOp,
 };
 use lore_frontend::source::Loc;
 use lore_frontend::types::{LocalId, TypeId, TypeKind, TypeTable};
@@ -18,8 +17,8 @@ use lore_frontend::types::{LocalId, TypeId, TypeKind, TypeTable};
 /// How a replay ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Replay {
-    /// The property failed at this location.
-    Violated { property: PropertyId, loc: Loc },
+    /// A property or safety check (by name) failed at this location.
+    Violated { name: String, loc: Loc },
     /// The run ended without failing a checked property.
     Passed,
     /// An assumption did not hold: the inputs do not describe an execution.
@@ -37,9 +36,21 @@ pub struct TraceStep {
     pub text: String,
 }
 
+/// Which optional safety checks the replay applies (as symbolic execution did).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SafetyChecks {
+    pub div_by_zero: bool,
+    pub signed_overflow: bool,
+    pub bounds: bool,
+}
+
 pub struct Interpreter<'p> {
     program: &'p Program,
     check_kinds: Vec<PropertyKind>,
+    safety: SafetyChecks,
+    /// Where the current statement is (names safety checks).
+    at: Loc,
+    function: String,
     inputs: std::vec::IntoIter<Vec<u8>>,
     globals: Vec<Vec<u8>>,
     steps_left: u64,
@@ -54,8 +65,22 @@ enum Flow {
 type Stop = Replay;
 
 impl<'p> Interpreter<'p> {
-    pub fn new(program: &'p Program, check_kinds: Vec<PropertyKind>, inputs: Vec<Vec<u8>>) -> Interpreter<'p> {
-        Interpreter { program, check_kinds, inputs: inputs.into_iter(), globals: Vec::new(), steps_left: 50_000_000, trace: Vec::new() }
+    pub fn new(program: &'p Program, check_kinds: Vec<PropertyKind>, safety: SafetyChecks, inputs: Vec<Vec<u8>>) -> Interpreter<'p> {
+        Interpreter {
+            program,
+            check_kinds,
+            safety,
+            at: Loc::NONE,
+            function: String::new(),
+            inputs: inputs.into_iter(),
+            globals: Vec::new(),
+            steps_left: 50_000_000,
+            trace: Vec::new(),
+        }
+    }
+
+    fn safety_failure(&self, kind: &str) -> Stop {
+        Replay::Violated { name: crate::symex::safety_check_name(&self.function, kind, self.at), loc: self.at }
     }
 
     fn types(&self) -> &'p TypeTable {
@@ -137,10 +162,15 @@ impl<'p> Interpreter<'p> {
         loop {
             let block = &body.blocks[pc];
             for stmt in &block.stmts {
+                self.at = stmt.loc;
+                self.function = f.name.clone();
                 if let Some(flow) = self.statement(f, &mut locals, &stmt.kind, stmt.loc)? {
                     return Ok(flow);
                 }
+                self.function = f.name.clone();
             }
+            self.at = block.term_loc;
+            self.function = f.name.clone();
             self.steps_left = self.steps_left.checked_sub(1).ok_or_else(|| Replay::Stuck("too many steps".into()))?;
             match &block.term {
                 Terminator::Goto(t) => pc = t.index(),
@@ -218,7 +248,10 @@ impl<'p> Interpreter<'p> {
                     };
                     values.push(v);
                 }
-                match self.call(*id, values)? {
+                let result = self.call(*id, values)?;
+                self.function = f.name.clone();
+                self.at = loc;
+                match result {
                     Flow::Halt => return Ok(Some(Flow::Halt)),
                     Flow::Return(v) => {
                         if let (Some(d), Some(v)) = (dest, v) {
@@ -237,7 +270,7 @@ impl<'p> Interpreter<'p> {
                 let p = self.program.property(*property);
                 if !holds {
                     if self.check_kinds.contains(&p.kind) {
-                        return Err(Replay::Violated { property: *property, loc });
+                        return Err(Replay::Violated { name: p.name.clone(), loc });
                     }
                     // An unchecked assertion that fails ends the run, as C's assert does.
                     return Ok(Some(Flow::Halt));
@@ -295,6 +328,12 @@ impl<'p> Interpreter<'p> {
                 let elem = self.types().element(ty).expect("an array");
                 let i = self.value(f, locals, index)?;
                 let i = signed_value(i, self.types().bit_width(index.ty), self.types().is_signed(index.ty));
+                if self.safety.bounds {
+                    let len = self.dyn_size(locals, ty) / self.dyn_size(locals, elem).max(1);
+                    if i < 0 || i >= len as i128 {
+                        return Err(self.safety_failure("array-bounds"));
+                    }
+                }
                 let off = off as i128 + i * self.dyn_size(locals, elem) as i128;
                 if off < 0 {
                     return Err(Replay::Stuck("array index below zero".into()));
@@ -390,6 +429,12 @@ impl<'p> Interpreter<'p> {
             ExprKind::AddrOf(_) | ExprKind::FunctionAddr(_) => return Err(Replay::Stuck("pointers are not modelled yet".into())),
             ExprKind::Unary(op, a) => {
                 let x = self.value(f, locals, a)?;
+                if *op == UnaryOp::Neg && self.safety.signed_overflow && self.types().is_signed(a.ty) && self.types().is_integer(a.ty) {
+                    let wa = self.types().bit_width(a.ty);
+                    if x & mask(wa) == 1u128 << (wa - 1) {
+                        return Err(self.safety_failure("overflow"));
+                    }
+                }
                 match op {
                     UnaryOp::Neg => x.wrapping_neg(),
                     UnaryOp::BitNot => !x,
@@ -409,6 +454,23 @@ impl<'p> Interpreter<'p> {
                         let y = self.value(f, locals, b)?;
                         let wa = self.types().bit_width(a.ty).max(1);
                         let signed = self.types().is_signed(a.ty);
+                        if self.safety.div_by_zero && matches!(op, BinaryOp::Div | BinaryOp::Rem) && y & mask(wa) == 0 {
+                            return Err(self.safety_failure("division-by-zero"));
+                        }
+                        if self.safety.signed_overflow && signed && self.types().is_integer(a.ty) {
+                            let (sx, sy) = (signed_value(x, wa, true), signed_value(y, wa, true));
+                            let exact = match op {
+                                BinaryOp::Add => sx.checked_add(sy),
+                                BinaryOp::Sub => sx.checked_sub(sy),
+                                BinaryOp::Mul => sx.checked_mul(sy),
+                                BinaryOp::Div if sy != 0 => sx.checked_div(sy),
+                                _ => Some(0),
+                            };
+                            let fits = |v: i128| wa >= 128 || (v >= -(1i128 << (wa - 1)) && v < (1i128 << (wa - 1)));
+                            if !exact.is_some_and(fits) {
+                                return Err(self.safety_failure("overflow"));
+                            }
+                        }
                         arith(*op, x, y, wa, signed, self.types().bit_width(b.ty).max(1))?
                     }
                 }

@@ -38,6 +38,12 @@ pub struct SymexOptions {
     pub check_kinds: Vec<PropertyKind>,
     /// Largest array indexed by a variable that is expanded into a case split.
     pub max_symbolic_array: u64,
+    /// Check divisions and remainders by zero (CBMC's --div-by-zero-check).
+    pub div_by_zero_check: bool,
+    /// Check arithmetic on signed integers for overflow (--signed-overflow-check).
+    pub signed_overflow_check: bool,
+    /// Check array indices against the array's length (--bounds-check).
+    pub bounds_check: bool,
 }
 
 impl Default for SymexOptions {
@@ -48,6 +54,9 @@ impl Default for SymexOptions {
             unwinding_assertions: false,
             check_kinds: vec![PropertyKind::UserAssertion, PropertyKind::ReachError, PropertyKind::LearnAssertion],
             max_symbolic_array: 4096,
+            div_by_zero_check: false,
+            signed_overflow_check: false,
+            bounds_check: false,
         }
     }
 }
@@ -63,6 +72,14 @@ pub enum CheckKind {
     Recursion { function: FunctionId },
     /// A construct symbolic execution does not handle is reachable.
     Unsupported { reason: String },
+    /// An optional safety check (`division-by-zero`, `overflow`, `array-bounds`).
+    Safety { kind: &'static str },
+}
+
+/// The name of a generated check: by function, kind and source position, so
+/// that the concrete replay names it the same way.
+pub fn safety_check_name(function: &str, kind: &str, loc: Loc) -> String {
+    format!("{function}.{kind}.{}:{}", loc.line, loc.col)
 }
 
 #[derive(Clone, Debug)]
@@ -116,6 +133,8 @@ struct Executor<'p> {
     versions: FxHashMap<String, u32>,
     instances: FxHashMap<FunctionId, u32>,
     bound_cut: TermId,
+    /// The location of the statement being executed.
+    at: Loc,
 }
 
 /// Executes `program` from its initialiser and `main`.
@@ -131,6 +150,7 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, Strin
         versions: FxHashMap::default(),
         instances: FxHashMap::default(),
         bound_cut: FALSE,
+        at: Loc::NONE,
     };
     // Globals start as zero; external ones (declared, never defined) are unknown.
     let mut globals = Vec::new();
@@ -223,6 +243,20 @@ impl Executor<'_> {
             }
         };
         self.steps.push(Step::Check { property: index, violated, loc });
+    }
+
+    /// An optional safety check at the current statement: it fails where
+    /// `bad` holds on this path; the path goes on only where it does not.
+    fn safety(&mut self, state: &mut State, f: &Function, kind: &'static str, description: &str, bad: TermId) {
+        let violated = self.terms.and(state.guard, bad);
+        if violated == FALSE {
+            return;
+        }
+        let name = safety_check_name(&f.name, kind, self.at);
+        let loc = self.at;
+        self.check(CheckKind::Safety { kind }, name, description.to_string(), loc, violated);
+        let ok = self.terms.not(bad);
+        state.guard = self.terms.and(state.guard, ok);
     }
 
     /// A construct this executor cannot handle: the path stops here, and the
@@ -408,12 +442,14 @@ impl Executor<'_> {
                 if state.guard == FALSE {
                     break;
                 }
+                self.at = stmt.loc;
                 self.statement(&mut state, f, &stmt.kind, stmt.loc);
             }
             if state.guard == FALSE {
                 pc += 1;
                 continue;
             }
+            self.at = block.term_loc;
             // Successors with their states.
             let mut next: Vec<(BlockId, State)> = Vec::new();
             match &block.term {
@@ -673,6 +709,18 @@ impl Executor<'_> {
                     return None;
                 };
                 let i = self.value(state, f, index);
+                if self.options.bounds_check {
+                    if let Some(len_bits) = self.size_bits(state, base_ty) {
+                        let len = len_bits / elem_bits.max(1);
+                        let w = self.terms.width(i);
+                        let lenc = self.terms.constant(u128::from(len), w.max(65).min(128));
+                        let wide = if self.types().is_signed(index.ty) { self.terms.sext(i, w.max(65).min(128)) } else { self.terms.zext(i, w.max(65).min(128)) };
+                        // Out of bounds: negative (as a signed index) or not below the length.
+                        let in_range = self.terms.binary(Binary::Ult, wide, lenc);
+                        let bad = self.terms.not(in_range);
+                        self.safety(state, f, "array-bounds", "array index out of bounds", bad);
+                    }
+                }
                 match self.terms.as_const(i) {
                     Some(c) => {
                         let signed = self.types().is_signed(index.ty);
@@ -860,6 +908,12 @@ impl Executor<'_> {
             }
             ExprKind::Unary(op, a) => {
                 let x = self.value(state, f, a);
+                if *op == UnaryOp::Neg && self.options.signed_overflow_check && self.types().is_signed(a.ty) && self.types().is_integer(a.ty) {
+                    let w = self.terms.width(x);
+                    let min = self.terms.constant(1u128 << (w - 1), w);
+                    let bad = self.terms.binary(Binary::Eq, x, min);
+                    self.safety(state, f, "overflow", "arithmetic overflow on signed integers", bad);
+                }
                 match op {
                     UnaryOp::Neg => self.terms.neg(x),
                     UnaryOp::BitNot | UnaryOp::Not => self.terms.not(x),
@@ -950,7 +1004,41 @@ impl Executor<'_> {
             y
         };
         let _ = ty;
+        if self.options.div_by_zero_check && matches!(bop, Binary::UDiv | Binary::URem | Binary::SDiv | Binary::SRem) {
+            let w = self.terms.width(y);
+            let zero = self.terms.constant(0, w);
+            let bad = self.terms.binary(Binary::Eq, y, zero);
+            self.safety(state, f, "division-by-zero", "division by zero", bad);
+        }
+        if self.options.signed_overflow_check && signed && self.types().is_integer(a.ty) {
+            if let Some(bad) = self.overflow(bop, x, y) {
+                self.safety(state, f, "overflow", "arithmetic overflow on signed integers", bad);
+            }
+        }
         self.terms.binary(bop, x, y)
+    }
+
+    /// When signed `x op y` overflows (`None`: the operation cannot).
+    fn overflow(&mut self, op: Binary, x: TermId, y: TermId) -> Option<TermId> {
+        let w = self.terms.width(x);
+        match op {
+            Binary::Add | Binary::Sub | Binary::Mul => {
+                let (xw, yw) = (self.terms.sext(x, 2 * w), self.terms.sext(y, 2 * w));
+                let wide = self.terms.binary(op, xw, yw);
+                let low = self.terms.extract(wide, 0, w);
+                let back = self.terms.sext(low, 2 * w);
+                let same = self.terms.binary(Binary::Eq, wide, back);
+                Some(self.terms.not(same))
+            }
+            Binary::SDiv => {
+                let min = self.terms.constant(1u128 << (w - 1), w);
+                let minus_one = self.terms.constant(u128::MAX, w);
+                let a = self.terms.binary(Binary::Eq, x, min);
+                let b = self.terms.binary(Binary::Eq, y, minus_one);
+                Some(self.terms.and(a, b))
+            }
+            _ => None,
+        }
     }
 
     fn cast(&mut self, state: &mut State, x: TermId, from: TypeId, to: TypeId) -> TermId {

@@ -3,7 +3,7 @@
 //! counterexample before it is reported.
 
 use crate::check::{check_all, overall, CheckResult, Encoding, Outcome, Verdict};
-use crate::interp::{Interpreter, Replay, TraceStep};
+use crate::interp::{Interpreter, Replay, SafetyChecks, TraceStep};
 use crate::symex::{execute, CheckKind, SymexOptions};
 use lore_frontend::ir::Program;
 use lore_frontend::source::Loc;
@@ -44,11 +44,16 @@ pub fn verify(program: &Program, options: &SymexOptions) -> Result<Report, Strin
         let status = match (&r.kind, &r.outcome) {
             (_, Outcome::Holds) => Status::Holds,
             (_, Outcome::Unknown(why)) => Status::Unknown(why.clone()),
-            (CheckKind::Property(pid), Outcome::Violated(w)) => {
+            (CheckKind::Property(_) | CheckKind::Safety { .. }, Outcome::Violated(w)) => {
                 let inputs: Vec<Vec<u8>> = w.inputs.iter().map(|i| i.2.clone()).collect();
-                let mut interp = Interpreter::new(program, options.check_kinds.clone(), inputs);
+                let safety = SafetyChecks {
+                    div_by_zero: options.div_by_zero_check,
+                    signed_overflow: options.signed_overflow_check,
+                    bounds: options.bounds_check,
+                };
+                let mut interp = Interpreter::new(program, options.check_kinds.clone(), safety, inputs);
                 match interp.run() {
-                    Replay::Violated { property, .. } if property == *pid => Status::Fails {
+                    Replay::Violated { name, .. } if name == r.name => Status::Fails {
                         trace: interp.trace,
                         inputs: w.inputs.iter().map(|(n, l, v, _)| (n.clone(), *l, v.clone())).collect(),
                     },
@@ -60,7 +65,7 @@ pub fn verify(program: &Program, options: &SymexOptions) -> Result<Report, Strin
         };
         // The overall verdict only trusts replayed counterexamples.
         let outcome = match &status {
-            Status::Unknown(why) if matches!(r.kind, CheckKind::Property(_)) => Outcome::Unknown(why.clone()),
+            Status::Unknown(why) if matches!(r.kind, CheckKind::Property(_) | CheckKind::Safety { .. }) => Outcome::Unknown(why.clone()),
             _ => r.outcome.clone(),
         };
         replayed.push(CheckResult { outcome, ..r.clone() });

@@ -25,11 +25,27 @@ pub struct BoundArgs {
     /// A `.prp` file is read for its property.
     #[arg(long, default_value = "all")]
     pub property: String,
+    /// Also check array indices against the array's length.
+    #[arg(long)]
+    pub bounds_check: bool,
+    /// Also check divisions and remainders by zero.
+    #[arg(long)]
+    pub div_by_zero_check: bool,
+    /// Also check arithmetic on signed integers for overflow.
+    #[arg(long)]
+    pub signed_overflow_check: bool,
 }
 
 impl BoundArgs {
     pub fn options(&self) -> Result<SymexOptions, String> {
-        let mut o = SymexOptions { unwind: self.unwind, unwinding_assertions: self.unwinding_assertions, ..SymexOptions::default() };
+        let mut o = SymexOptions {
+            unwind: self.unwind,
+            unwinding_assertions: self.unwinding_assertions,
+            bounds_check: self.bounds_check,
+            div_by_zero_check: self.div_by_zero_check,
+            signed_overflow_check: self.signed_overflow_check,
+            ..SymexOptions::default()
+        };
         if let Some(set) = &self.unwindset {
             for item in set.split(',').filter(|s| !s.is_empty()) {
                 let (name, k) = item.rsplit_once(':').ok_or(format!("`{item}` is not LOOP:K"))?;
@@ -159,8 +175,15 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
             let _ = writeln!(console.out, "TRUE");
             exit::OK
         }
-        Verdict::False(_) => {
-            let _ = writeln!(console.out, "FALSE(unreach-call)");
+        Verdict::False(name) => {
+            // The SV-COMP property category of what failed.
+            let category = match report.properties.iter().find(|p| &p.name == name).map(|p| &p.kind) {
+                Some(CheckKind::Safety { kind: "overflow" }) => "no-overflow",
+                Some(CheckKind::Safety { kind: "array-bounds" }) => "valid-deref",
+                Some(CheckKind::Safety { kind: "division-by-zero" }) => "no-division-by-zero",
+                _ => "unreach-call",
+            };
+            let _ = writeln!(console.out, "FALSE({category})");
             exit::FALSE
         }
         Verdict::Unknown(why) => {
