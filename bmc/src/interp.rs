@@ -317,6 +317,9 @@ impl<'p> Interpreter<'p> {
             Place::Deref(_) => Err(Replay::Stuck("pointers are not modelled yet".into())),
             Place::Field(base, i) => {
                 let (obj, off, _) = self.locate(f, locals, base)?;
+                if off == OUT_OF_BOUNDS {
+                    return Ok((obj, OUT_OF_BOUNDS, None));
+                }
                 let ty = self.program.place_type(f, base);
                 let c = self.types().composite_id(ty).expect("a composite");
                 let field = &self.types().composite(c).fields.as_ref().expect("complete")[*i];
@@ -324,15 +327,21 @@ impl<'p> Interpreter<'p> {
             }
             Place::Index(base, index) => {
                 let (obj, off, _) = self.locate(f, locals, base)?;
+                if off == OUT_OF_BOUNDS {
+                    // Still evaluate the index (its effects on inputs and checks).
+                    self.value(f, locals, index)?;
+                    return Ok((obj, OUT_OF_BOUNDS, None));
+                }
                 let ty = self.program.place_type(f, base);
                 let elem = self.types().element(ty).expect("an array");
                 let i = self.value(f, locals, index)?;
                 let i = signed_value(i, self.types().bit_width(index.ty), self.types().is_signed(index.ty));
-                if self.safety.bounds {
-                    let len = self.dyn_size(locals, ty) / self.dyn_size(locals, elem).max(1);
-                    if i < 0 || i >= len as i128 {
+                let len = self.dyn_size(locals, ty) / self.dyn_size(locals, elem).max(1);
+                if i < 0 || i >= len as i128 {
+                    if self.safety.bounds {
                         return Err(self.safety_failure("array-bounds"));
                     }
+                    return Ok((obj, OUT_OF_BOUNDS, None));
                 }
                 let off = off as i128 + i * self.dyn_size(locals, elem) as i128;
                 if off < 0 {
@@ -352,6 +361,10 @@ impl<'p> Interpreter<'p> {
 
     fn store(&mut self, f: &Function, locals: &mut Vec<Vec<u8>>, place: &Place, bytes: &[u8]) -> Result<(), Stop> {
         let (obj, off, bits) = self.locate(f, locals, place)?;
+        if off == OUT_OF_BOUNDS {
+            // Out of bounds: the write changes nothing (as in symbolic execution).
+            return Ok(());
+        }
         let target = self.bytes_of(locals, obj);
         match bits {
             Some((bit_off, width)) => {
@@ -378,6 +391,11 @@ impl<'p> Interpreter<'p> {
 
     fn load_bytes(&mut self, f: &Function, locals: &mut Vec<Vec<u8>>, place: &Place, size: usize) -> Result<(Vec<u8>, Option<(u32, u32)>), Stop> {
         let (obj, off, bits) = self.locate(f, locals, place)?;
+        if off == OUT_OF_BOUNDS {
+            // Out of bounds: an unknown value (an input, as in symbolic execution).
+            let len = bits.map_or(size, |(b, w)| (b + w).div_ceil(8) as usize);
+            return Ok((self.next_input(len), bits));
+        }
         let source = self.bytes_of(locals, obj);
         let len = match bits {
             Some((b, w)) => (b + w).div_ceil(8) as usize,
@@ -498,6 +516,9 @@ impl<'p> Interpreter<'p> {
         Ok(v & mask(w))
     }
 }
+
+/// The offset of a place whose array index is out of bounds.
+const OUT_OF_BOUNDS: usize = usize::MAX;
 
 #[derive(Copy, Clone)]
 enum Obj {

@@ -721,12 +721,16 @@ impl Executor<'_> {
                         self.safety(state, f, "array-bounds", "array index out of bounds", bad);
                     }
                 }
+                let array_len = self.size_bits(state, base_ty).map(|b| b / elem_bits.max(1));
                 match self.terms.as_const(i) {
                     Some(c) => {
                         let signed = self.types().is_signed(index.ty);
                         let w = self.terms.width(i);
-                        let c = if signed && w < 128 { (((c << (128 - w)) as i128) >> (128 - w)) as i64 as u64 } else { c as u64 };
-                        Some((root, off.add_const(c.wrapping_mul(elem_bits))))
+                        let value = if signed && w < 128 { ((c << (128 - w)) as i128) >> (128 - w) } else { c as i128 };
+                        if value < 0 || array_len.is_some_and(|n| value >= i128::from(n)) {
+                            return Some((root, Offset::OutOfBounds));
+                        }
+                        Some((root, off.add_const((value as u64).wrapping_mul(elem_bits))))
                     }
                     None => {
                         let len = self.size_bits(state, base_ty).unwrap_or(0) / elem_bits.max(1);
@@ -771,7 +775,7 @@ impl Executor<'_> {
         let obj = self.object(state, f, root);
         let width = self.bit_field_width(f, place).unwrap_or_else(|| self.value_bits(ty).max(1));
         let read_bits = if ty == TypeTable::BOOL { 8 } else { width };
-        let raw = self.read(obj, &off, read_bits)?;
+        let raw = self.read(state, obj, &off, read_bits)?;
         if let Some(bw) = self.bit_field_width(f, place) {
             // A bit-field reads as its declared type, extended by its signedness.
             let full = self.value_bits(ty);
@@ -792,9 +796,20 @@ impl Executor<'_> {
         self.types().composite(c).fields.as_ref()?[*i].bit_field.map(|b| b.width)
     }
 
-    fn read(&mut self, obj: TermId, off: &Offset, bits: u32) -> Option<TermId> {
+    /// An unknown value read out of bounds (an input on the paths where `oob` holds).
+    fn out_of_bounds_value(&mut self, state: &State, oob: TermId, bits: u32) -> TermId {
+        let name = self.new_version("out_of_bounds");
+        let v = self.terms.input(name, bits);
+        let guard = self.terms.and(state.guard, oob);
+        let loc = self.at;
+        self.input_step(v, guard, loc);
+        v
+    }
+
+    fn read(&mut self, state: &State, obj: TermId, off: &Offset, bits: u32) -> Option<TermId> {
         let total = self.terms.width(obj);
         match off {
+            Offset::OutOfBounds => Some(self.out_of_bounds_value(state, TRUE, bits)),
             Offset::Const(o) => {
                 let o = *o;
                 if o + u64::from(bits) > u64::from(total) {
@@ -804,7 +819,11 @@ impl Executor<'_> {
             }
             Offset::Symbolic { base, index, signed, stride, len } => {
                 let w = self.terms.width(*index);
-                let mut result: Option<TermId> = None;
+                // Outside 0..len (a negative signed index is a huge unsigned one).
+                let lenc = self.terms.constant(u128::from(*len), w);
+                let inside = if *len >= (1u64 << w.min(63)) { TRUE } else { self.terms.binary(Binary::Ult, *index, lenc) };
+                let oob = self.terms.not(inside);
+                let mut result: Option<TermId> = if oob == FALSE { None } else { Some(self.out_of_bounds_value(state, oob, bits)) };
                 for k in (0..*len).rev() {
                     let o = base + k * stride;
                     if o + u64::from(bits) > u64::from(total) {
@@ -833,6 +852,7 @@ impl Executor<'_> {
         let value = if self.terms.width(value) != bits { self.terms.extract(value, 0, bits) } else { value };
         let total = self.terms.width(obj);
         let updated = match &off {
+            Offset::OutOfBounds => return,
             Offset::Const(o) => {
                 if o + u64::from(bits) > u64::from(total) {
                     self.unsupported(state, "write outside its object", loc);
@@ -1076,11 +1096,14 @@ enum Root {
 enum Offset {
     Const(u64),
     Symbolic { base: u64, index: TermId, signed: bool, stride: u64, len: u64 },
+    /// An array index outside the array: reads are unknown, writes do nothing.
+    OutOfBounds,
 }
 
 impl Offset {
     fn add_const(self, bits: u64) -> Offset {
         match self {
+            Offset::OutOfBounds => Offset::OutOfBounds,
             Offset::Const(o) => Offset::Const(o.wrapping_add(bits)),
             Offset::Symbolic { base, index, signed, stride, len } => Offset::Symbolic { base: base + bits, index, signed, stride, len },
         }
@@ -1089,6 +1112,7 @@ impl Offset {
     fn add_symbolic(self, index: TermId, signed: bool, stride: u64, len: u64) -> Option<Offset> {
         match self {
             Offset::Const(o) => Some(Offset::Symbolic { base: o, index, signed, stride, len }),
+            Offset::OutOfBounds => Some(Offset::OutOfBounds),
             // Two variable indices (a[i][j]) are not expanded yet.
             Offset::Symbolic { .. } => None,
         }
