@@ -9,11 +9,17 @@ use lore_frontend::ir::PropertyKind;
 use std::io::Write;
 use std::time::Duration;
 
+/// The bound used when none is given (with unwinding assertions).
+const DEFAULT_UNWIND: u32 = 10;
+
 #[derive(Args, Clone)]
 pub struct BoundArgs {
     /// Each loop body runs at most k-1 times; k nested recursive calls.
-    #[arg(long, default_value_t = 1, value_name = "K")]
-    pub unwind: u32,
+    /// Paths that need more are cut (bounded semantics) unless
+    /// --unwinding-assertions is given. Without --unwind, Lore uses k = 10 and
+    /// checks the unwinding, so it never claims TRUE for a cut path.
+    #[arg(long, value_name = "K")]
+    pub unwind: Option<u32>,
     /// Bounds for single loops: `main.0:5,f.1:3` (names from `lore show loops`).
     #[arg(long, value_name = "LOOP:K,...")]
     pub unwindset: Option<String>,
@@ -39,8 +45,8 @@ pub struct BoundArgs {
 impl BoundArgs {
     pub fn options(&self) -> Result<SymexOptions, String> {
         let mut o = SymexOptions {
-            unwind: self.unwind,
-            unwinding_assertions: self.unwinding_assertions,
+            unwind: self.unwind.unwrap_or(DEFAULT_UNWIND),
+            unwinding_assertions: self.unwinding_assertions || self.unwind.is_none(),
             bounds_check: self.bounds_check,
             div_by_zero_check: self.div_by_zero_check,
             signed_overflow_check: self.signed_overflow_check,

@@ -25,6 +25,18 @@ fn true_and_unknown_exit_0() {
 }
 
 #[test]
+fn no_bound_given_never_claims_a_cut_path_true() {
+    // The loop may run any number of times: without --unwind, Lore checks
+    // the unwinding instead of cutting silently.
+    let (code, out, _) = run_lore(&["verify".into(), case("while_unwinding_assertion.c")]);
+    assert_eq!((code, out.lines().last()), (0, Some("UNKNOWN")), "{out}");
+    assert!(out.contains("unwinding bound hit (main.unwind.0)"), "{out}");
+    // With --unwind, the user asked for bounded semantics.
+    let (code, out, _) = run_lore(&["verify".into(), case("while_unwinding_assertion.c"), "--unwind".into(), "5".into()]);
+    assert_eq!((code, out.lines().last()), (0, Some("TRUE")), "{out}");
+}
+
+#[test]
 fn json_output() {
     let (code, out, _) = run_lore(&["verify".into(), case("integer_overflow_wraps.c"), "--json".into()]);
     assert_eq!(code, 10);
@@ -37,7 +49,14 @@ fn json_output() {
 #[test]
 fn property_selection_and_bad_options() {
     // `_Learn_assert` is not the unreach-call property: its failure ends the run.
-    let (code, out, _) = run_lore(&["verify".into(), "../examples/error_after_loop.c".into(), "--property".into(), "unreach-call".into()]);
+    let (code, out, _) = run_lore(&[
+        "verify".into(),
+        "../examples/error_after_loop.c".into(),
+        "--unwind".into(),
+        "3".into(),
+        "--property".into(),
+        "unreach-call".into(),
+    ]);
     assert_eq!((code, out.lines().last()), (0, Some("TRUE")), "{out}");
     let (code, _, err) = run_lore(&["verify".into(), case("switch_fallthrough.c"), "--unwindset".into(), "main.0".into()]);
     assert_eq!(code, 2);
