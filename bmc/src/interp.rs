@@ -248,6 +248,19 @@ impl<'p> Interpreter<'p> {
                     };
                     values.push(v);
                 }
+                if !callee_f.is_lore_library {
+                    let shown: Vec<String> = args
+                        .iter()
+                        .zip(&values)
+                        .map(|(a, v)| if self.types().is_scalar(a.ty) { show_value(self.types(), from_bytes(v) & mask(self.types().bit_width(a.ty).max(1)), a.ty) } else { format!("{{{} bytes}}", v.len()) })
+                        .collect();
+                    let params: Vec<String> = (0..callee_f.params)
+                        .map(|i| callee_f.locals[i].name.clone())
+                        .zip(shown)
+                        .map(|(n, v)| format!("{n}={v}"))
+                        .collect();
+                    self.trace.push(TraceStep { function: f.name.clone(), loc, text: format!("call {}({})", callee_f.name, params.join(", ")) });
+                }
                 let result = self.call(*id, values)?;
                 self.function = f.name.clone();
                 self.at = loc;
