@@ -103,15 +103,18 @@ pub struct Symex {
 #[derive(Clone)]
 struct Frame {
     function: FunctionId,
-    /// Instance number (for naming), and the object of each local.
-    instance: u32,
-    locals: Vec<Option<TermId>>,
+    /// The object of each local.
+    objects: Vec<u32>,
 }
 
+/// Object ids: 0 is the null object; globals are `1 + index`; locals get an
+/// id per (function, local, recursion depth), so a frame at the same depth
+/// reuses its predecessor's objects (which are dead by then).
 #[derive(Clone)]
 struct State {
     guard: TermId,
-    globals: Vec<TermId>,
+    /// The bits of each object, by id (`None`: not created on this path).
+    memory: Vec<Option<TermId>>,
     frames: Vec<Frame>,
     /// Iterations per (frame depth, loop index).
     loop_counts: FxHashMap<(usize, usize), u32>,
@@ -131,7 +134,10 @@ struct Executor<'p> {
     checks: Vec<Check>,
     check_index: FxHashMap<String, usize>,
     versions: FxHashMap<String, u32>,
-    instances: FxHashMap<FunctionId, u32>,
+    object_ids: FxHashMap<(FunctionId, u32, u32), u32>,
+    /// Name and type of each object, by id.
+    object_names: Vec<String>,
+    object_types: Vec<TypeId>,
     bound_cut: TermId,
     /// The location of the statement being executed.
     at: Loc,
@@ -148,12 +154,14 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, Strin
         checks: Vec::new(),
         check_index: FxHashMap::default(),
         versions: FxHashMap::default(),
-        instances: FxHashMap::default(),
+        object_ids: FxHashMap::default(),
+        object_names: vec!["NULL".into()],
+        object_types: vec![TypeTable::VOID],
         bound_cut: FALSE,
         at: Loc::NONE,
     };
     // Globals start as zero; external ones (declared, never defined) are unknown.
-    let mut globals = Vec::new();
+    let mut memory = vec![None];
     for (i, g) in program.globals.iter().enumerate() {
         let bits = ex.bits_of(g.ty);
         let value = match (&g.kind, &g.bytes) {
@@ -166,9 +174,11 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, Strin
             _ => ex.terms.constant(0, bits.max(1)),
         };
         let _ = i;
-        globals.push(value);
+        memory.push(Some(value));
+        ex.object_names.push(g.name.clone());
+        ex.object_types.push(g.ty);
     }
-    let state = State { guard: TRUE, globals, frames: Vec::new(), loop_counts: FxHashMap::default() };
+    let state = State { guard: TRUE, memory, frames: Vec::new(), loop_counts: FxHashMap::default() };
     let after_init = ex.call(state, program.init, Vec::new(), Loc::NONE);
     let state = after_init.state;
     let main = program.function(entry);
@@ -209,7 +219,8 @@ impl Executor<'_> {
     fn size_bits(&self, state: &State, ty: TypeId) -> Option<u64> {
         match self.types().kind(ty) {
             TypeKind::Array(elem, ArrayLen::Variable(len)) => {
-                let n = state.frames.last()?.locals[len.0 as usize].and_then(|t| self.terms.as_const(t))?;
+                let id = state.frames.last()?.objects[len.0 as usize];
+                let n = state.memory.get(id as usize).copied().flatten().and_then(|t| self.terms.as_const(t))?;
                 Some(self.size_bits(state, *elem)?.checked_mul(n as u64)?)
             }
             TypeKind::Array(elem, ArrayLen::Fixed(n)) => Some(self.size_bits(state, *elem)? * n),
@@ -280,12 +291,6 @@ impl Executor<'_> {
         format!("{base}#{n}")
     }
 
-    fn local_name(&self, frame: &Frame, local: lore_frontend::types::LocalId) -> String {
-        let f = self.program.function(frame.function);
-        let inst = if frame.instance > 1 { format!("@{}", frame.instance) } else { String::new() };
-        format!("{}{}::{}", f.name, inst, f.local(local).name)
-    }
-
     /// Names a new value of an object (for the printed equation).
     fn defined(&mut self, name: &str, value: TermId, guard: TermId, loc: Loc) -> TermId {
         let version = self.new_version(name);
@@ -319,16 +324,22 @@ impl Executor<'_> {
             state.guard = FALSE;
             return Returned { state, value: None };
         }
-        let instance = {
-            let n = self.instances.entry(function).or_insert(0);
-            *n += 1;
-            *n
-        };
-        let mut locals: Vec<Option<TermId>> = vec![None; f.locals.len()];
-        for (i, a) in args.into_iter().enumerate().take(f.params) {
-            locals[i] = Some(a);
+        // The frame's objects start afresh; parameters hold the arguments.
+        let mut objects = Vec::with_capacity(f.locals.len());
+        for l in 0..f.locals.len() {
+            let id = self.local_object(function, l as u32, active);
+            if state.memory.len() <= id as usize {
+                state.memory.resize(id as usize + 1, None);
+            }
+            state.memory[id as usize] = None;
+            objects.push(id);
         }
-        state.frames.push(Frame { function, instance, locals });
+        for (i, a) in args.into_iter().enumerate().take(f.params) {
+            let ty = f.locals[i].ty;
+            let stored = self.to_memory(a, ty);
+            state.memory[objects[i] as usize] = Some(stored);
+        }
+        state.frames.push(Frame { function, objects });
         let depth = state.frames.len() - 1;
         let returns = self.run_body(state, f, body, depth);
         let mut merged: Option<(State, Option<TermId>)> = None;
@@ -353,9 +364,8 @@ impl Executor<'_> {
             }
             None => {
                 // No path returns.
-                let mut frames_state = State { guard: FALSE, globals: Vec::new(), frames: Vec::new(), loop_counts: FxHashMap::default() };
-                frames_state.globals = Vec::new();
-                Returned { state: frames_state, value: None }
+                let dead = State { guard: FALSE, memory: Vec::new(), frames: Vec::new(), loop_counts: FxHashMap::default() };
+                Returned { state: dead, value: None }
             }
         }
     }
@@ -369,37 +379,27 @@ impl Executor<'_> {
             return a;
         }
         let guard = self.terms.or(a.guard, b.guard);
-        let mut globals = Vec::with_capacity(a.globals.len());
-        for (i, (&x, &y)) in a.globals.iter().zip(&b.globals).enumerate() {
-            if x == y {
-                globals.push(x);
-            } else {
-                let v = self.terms.ite(a.guard, x, y);
-                let name = self.program.globals[i].name.clone();
-                globals.push(self.defined(&name, v, guard, Loc::NONE));
-            }
+        let n = a.memory.len().max(b.memory.len());
+        let mut memory = Vec::with_capacity(n);
+        for id in 0..n {
+            let x = a.memory.get(id).copied().flatten();
+            let y = b.memory.get(id).copied().flatten();
+            memory.push(match (x, y) {
+                (Some(x), Some(y)) if x != y && self.terms.width(x) == self.terms.width(y) => {
+                    let v = self.terms.ite(a.guard, x, y);
+                    let name = self.object_names[id].clone();
+                    Some(self.defined(&name, v, guard, Loc::NONE))
+                }
+                (x, y) => x.or(y),
+            });
         }
-        let mut frames = Vec::with_capacity(a.frames.len());
-        for (fa, fb) in a.frames.iter().zip(&b.frames) {
-            let mut locals = Vec::with_capacity(fa.locals.len());
-            for (j, (&x, &y)) in fa.locals.iter().zip(&fb.locals).enumerate() {
-                locals.push(match (x, y) {
-                    (Some(x), Some(y)) if x != y => {
-                        let v = self.terms.ite(a.guard, x, y);
-                        let name = self.local_name(fa, lore_frontend::types::LocalId(j as u32));
-                        Some(self.defined(&name, v, guard, Loc::NONE))
-                    }
-                    (x, y) => x.or(y),
-                });
-            }
-            frames.push(Frame { function: fa.function, instance: fa.instance, locals });
-        }
+        let frames = if a.frames.len() >= b.frames.len() { a.frames.clone() } else { b.frames.clone() };
         let mut loop_counts = a.loop_counts.clone();
         for (k, v) in b.loop_counts {
             let e = loop_counts.entry(k).or_insert(v);
             *e = (*e).max(v);
         }
-        State { guard, globals, frames, loop_counts }
+        State { guard, memory, frames, loop_counts }
     }
 
     fn loop_bound(&self, f: &Function, index: usize) -> u32 {
@@ -599,11 +599,11 @@ impl Executor<'_> {
                         return;
                     }
                 };
-                let frame = state.frames.last().expect("a frame");
-                let name = format!("{}#uninit", self.local_name(frame, *local));
+                let id = state.frames.last().expect("a frame").objects[local.0 as usize];
+                let name = format!("{}#uninit", self.object_names[id as usize]);
                 let v = self.terms.input(name, bits);
                 self.input_step(v, state.guard, loc);
-                state.frames.last_mut().expect("a frame").locals[local.0 as usize] = Some(v);
+                state.memory[id as usize] = Some(v);
             }
             StmtKind::Call { dest, callee, args } => {
                 let Callee::Direct(function) = callee else {
@@ -618,7 +618,7 @@ impl Executor<'_> {
                 if state.guard == FALSE {
                     return;
                 }
-                let taken = std::mem::replace(state, State { guard: FALSE, globals: Vec::new(), frames: Vec::new(), loop_counts: FxHashMap::default() });
+                let taken = std::mem::replace(state, State { guard: FALSE, memory: Vec::new(), frames: Vec::new(), loop_counts: FxHashMap::default() });
                 let returned = self.call(taken, *function, values, loc);
                 *state = returned.state;
                 if state.guard == FALSE {
@@ -685,8 +685,8 @@ impl Executor<'_> {
     /// The object a place lives in and the bit offset (a term) of the place in it.
     fn locate(&mut self, state: &mut State, f: &Function, place: &Place) -> Option<(Root, Offset)> {
         match place {
-            Place::Local(l) => Some((Root::Local(*l), Offset::Const(0))),
-            Place::Global(g) => Some((Root::Global(g.index()), Offset::Const(0))),
+            Place::Local(l) => Some((Root::Object(state.frames.last().expect("a frame").objects[l.0 as usize]), Offset::Const(0))),
+            Place::Global(g) => Some((Root::Object(g.0 + 1), Offset::Const(0))),
             Place::Deref(_) => {
                 let loc = Loc::NONE;
                 self.unsupported(state, "pointer dereference", loc);
@@ -755,19 +755,32 @@ impl Executor<'_> {
     /// The current bits of an object. Locals without a declaration are the
     /// lowering's temporaries, always written before they are read: they
     /// start as zero (no input).
-    fn object(&mut self, state: &mut State, f: &Function, root: Root) -> TermId {
-        match root {
-            Root::Global(g) => state.globals[g],
-            Root::Local(l) => {
-                if let Some(v) = state.frames.last().expect("a frame").locals[l.0 as usize] {
-                    return v;
-                }
-                let bits = self.bits_of(f.local(l).ty).max(1);
-                let v = self.terms.constant(0, bits);
-                state.frames.last_mut().expect("a frame").locals[l.0 as usize] = Some(v);
-                v
-            }
+    fn object(&mut self, state: &mut State, _f: &Function, root: Root) -> TermId {
+        let Root::Object(id) = root;
+        if let Some(v) = state.memory.get(id as usize).copied().flatten() {
+            return v;
         }
+        let bits = self.bits_of(self.object_types[id as usize]).max(1);
+        let v = self.terms.constant(0, bits);
+        if state.memory.len() <= id as usize {
+            state.memory.resize(id as usize + 1, None);
+        }
+        state.memory[id as usize] = Some(v);
+        v
+    }
+
+    /// The object id of a local at a recursion depth.
+    fn local_object(&mut self, function: FunctionId, local: u32, depth: u32) -> u32 {
+        if let Some(&id) = self.object_ids.get(&(function, local, depth)) {
+            return id;
+        }
+        let f = self.program.function(function);
+        let id = self.object_names.len() as u32;
+        let at = if depth > 0 { format!("@{}", depth + 1) } else { String::new() };
+        self.object_names.push(format!("{}{}::{}", f.name, at, f.locals[local as usize].name));
+        self.object_types.push(f.locals[local as usize].ty);
+        self.object_ids.insert((function, local, depth), id);
+        id
     }
 
     fn load(&mut self, state: &mut State, f: &Function, place: &Place, ty: TypeId) -> Option<TermId> {
@@ -877,19 +890,11 @@ impl Executor<'_> {
                 cur
             }
         };
-        let name = match root {
-            Root::Global(g) => self.program.globals[g].name.clone(),
-            Root::Local(l) => {
-                let frame = state.frames.last().expect("a frame").clone();
-                self.local_name(&frame, l)
-            }
-        };
+        let Root::Object(id) = root;
+        let name = self.object_names[id as usize].clone();
         let guard = state.guard;
         let named = self.defined(&name, updated, guard, loc);
-        match root {
-            Root::Global(g) => state.globals[g] = named,
-            Root::Local(l) => state.frames.last_mut().expect("a frame").locals[l.0 as usize] = Some(named),
-        }
+        state.memory[id as usize] = Some(named);
     }
 
     // ----- expressions -----
@@ -1085,10 +1090,10 @@ impl Executor<'_> {
     }
 }
 
+/// The object a place lives in, by id.
 #[derive(Copy, Clone, Debug)]
 enum Root {
-    Global(usize),
-    Local(lore_frontend::types::LocalId),
+    Object(u32),
 }
 
 /// A bit offset into an object: constant, or a case split over array elements.
