@@ -12,7 +12,10 @@ pub struct Blaster<S: SatSolver> {
 
 impl<S: SatSolver> Blaster<S> {
     pub fn new(solver: S) -> Blaster<S> {
-        Blaster { circuit: Circuit::new(solver), done: FxHashMap::default() }
+        Blaster {
+            circuit: Circuit::new(solver),
+            done: FxHashMap::default(),
+        }
     }
 
     /// The bits of a term (iterative, so deep terms do not overflow the stack).
@@ -42,7 +45,10 @@ impl<S: SatSolver> Blaster<S> {
         match terms.get(id) {
             Term::Const { .. } => vec![],
             Term::Symbol(s) => terms.symbols[*s as usize].definition.into_iter().collect(),
-            Term::Unary(_, a) | Term::Extract { term: a, .. } | Term::ZeroExtend(a, _) | Term::SignExtend(a, _) => vec![*a],
+            Term::Unary(_, a)
+            | Term::Extract { term: a, .. }
+            | Term::ZeroExtend(a, _)
+            | Term::SignExtend(a, _) => vec![*a],
             Term::Binary(_, a, b) | Term::Concat { high: a, low: b } => vec![*a, *b],
             Term::Ite(c, a, b) => vec![*c, *a, *b],
         }
@@ -96,7 +102,9 @@ impl<S: SatSolver> Blaster<S> {
                 let (cond, x, y) = (self.get(k)[0], self.get(a).clone(), self.get(b).clone());
                 self.circuit.mux_bv(cond, &x, &y)
             }
-            Term::Extract { term, low, width } => self.get(term)[low as usize..(low + width) as usize].to_vec(),
+            Term::Extract { term, low, width } => {
+                self.get(term)[low as usize..(low + width) as usize].to_vec()
+            }
             Term::Concat { high, low } => {
                 let mut v = self.get(low).clone();
                 v.extend_from_slice(self.get(high));

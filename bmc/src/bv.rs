@@ -23,7 +23,11 @@ pub struct Circuit<S: SatSolver> {
 
 impl<S: SatSolver> Circuit<S> {
     pub fn new(solver: S) -> Circuit<S> {
-        Circuit { solver, and_gates: FxHashMap::default(), xor_gates: FxHashMap::default() }
+        Circuit {
+            solver,
+            and_gates: FxHashMap::default(),
+            xor_gates: FxHashMap::default(),
+        }
     }
 
     pub fn gates(&self) -> usize {
@@ -130,7 +134,15 @@ impl<S: SatSolver> Circuit<S> {
     }
 
     pub fn const_bv(value: u128, width: u32) -> Bv {
-        (0..width).map(|i| if i < 128 && (value >> i) & 1 == 1 { Lit::TRUE } else { Lit::FALSE }).collect()
+        (0..width)
+            .map(|i| {
+                if i < 128 && (value >> i) & 1 == 1 {
+                    Lit::TRUE
+                } else {
+                    Lit::FALSE
+                }
+            })
+            .collect()
     }
 
     /// The constant value, if every bit is constant.
@@ -291,7 +303,11 @@ impl<S: SatSolver> Circuit<S> {
             let shifted: Bv = (0..w)
                 .map(|i| {
                     if left {
-                        if i >= dist { cur[i - dist] } else { Lit::FALSE }
+                        if i >= dist {
+                            cur[i - dist]
+                        } else {
+                            Lit::FALSE
+                        }
                     } else if i + dist < w {
                         cur[i + dist]
                     } else {
@@ -339,6 +355,12 @@ impl<S: SatSolver> Circuit<S> {
 
     /// The value of a bit-vector in the solver's last model.
     pub fn value(&self, bv: &[Lit]) -> u128 {
-        bv.iter().enumerate().filter(|(_, &l)| self.solver.value(l)).fold(0u128, |acc, (i, _)| if i < 128 { acc | 1 << i } else { acc })
+        bv.iter()
+            .enumerate()
+            .filter(|(_, &l)| self.solver.value(l))
+            .fold(
+                0u128,
+                |acc, (i, _)| if i < 128 { acc | 1 << i } else { acc },
+            )
     }
 }

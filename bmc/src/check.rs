@@ -56,7 +56,17 @@ pub fn check_all(symex: &Symex) -> (Vec<CheckResult>, Encoding) {
             blaster.blast(terms, *guard);
         }
     }
-    let lits: Vec<_> = symex.checks.iter().map(|c| if c.violated == FALSE { None } else { Some(blaster.blast(terms, c.violated)[0]) }).collect();
+    let lits: Vec<_> = symex
+        .checks
+        .iter()
+        .map(|c| {
+            if c.violated == FALSE {
+                None
+            } else {
+                Some(blaster.blast(terms, c.violated)[0])
+            }
+        })
+        .collect();
     for (c, lit) in symex.checks.iter().zip(lits) {
         let outcome = match lit {
             None => Outcome::Holds,
@@ -69,7 +79,13 @@ pub fn check_all(symex: &Symex) -> (Vec<CheckResult>, Encoding) {
                 }
             }
         };
-        results.push(CheckResult { name: c.name.clone(), description: c.description.clone(), kind: c.kind.clone(), loc: c.loc, outcome });
+        results.push(CheckResult {
+            name: c.name.clone(),
+            description: c.description.clone(),
+            kind: c.kind.clone(),
+            loc: c.loc,
+            outcome,
+        });
     }
     let encoding = Encoding {
         terms: terms.len(),
@@ -109,12 +125,17 @@ pub enum Verdict {
 }
 
 pub fn overall(results: &[CheckResult]) -> Verdict {
-    if let Some(r) = results.iter().find(|r| matches!(r.kind, CheckKind::Property(_) | CheckKind::Safety { .. }) && matches!(r.outcome, Outcome::Violated(_))) {
+    if let Some(r) = results.iter().find(|r| {
+        matches!(r.kind, CheckKind::Property(_) | CheckKind::Safety { .. })
+            && matches!(r.outcome, Outcome::Violated(_))
+    }) {
         return Verdict::False(r.name.clone());
     }
     for r in results {
         match (&r.kind, &r.outcome) {
-            (CheckKind::Unsupported { reason }, Outcome::Violated(_)) => return Verdict::Unknown(format!("unsupported: {reason}")),
+            (CheckKind::Unsupported { reason }, Outcome::Violated(_)) => {
+                return Verdict::Unknown(format!("unsupported: {reason}"))
+            }
             (CheckKind::Unwinding { .. } | CheckKind::Recursion { .. }, Outcome::Violated(_)) => {
                 return Verdict::Unknown(format!("unwinding bound hit ({})", r.name))
             }

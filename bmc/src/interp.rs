@@ -9,10 +9,12 @@
 //! start, and a value-returning function that returns no value.
 
 use lore_frontend::ir::{
-    BinaryOp, Callee, Expr, ExprKind, Function, FunctionId, GlobalKind, HaltKind, Place, Program, PropertyKind, StmtKind, Terminator, UnaryOp,
+    BinaryOp, Callee, Expr, ExprKind, Function, FunctionId, GlobalKind, HaltKind, Place, Program,
+    PropertyKind, StmtKind, Terminator, UnaryOp,
 };
 use lore_frontend::source::Loc;
-use lore_frontend::types::{LocalId, TypeId, TypeKind, TypeTable};
+use lore_frontend::types::{TypeId, TypeKind, TypeTable};
+use rustc_hash::FxHashMap;
 
 /// How a replay ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,7 +54,13 @@ pub struct Interpreter<'p> {
     at: Loc,
     function: String,
     inputs: std::vec::IntoIter<Vec<u8>>,
-    globals: Vec<Vec<u8>>,
+    /// The bytes of each object, by id (globals are `1 + index`).
+    memory: FxHashMap<u32, Vec<u8>>,
+    /// Object ids of locals, by (function, local, recursion depth).
+    local_ids: FxHashMap<(FunctionId, usize, usize), u32>,
+    next_id: u32,
+    /// Functions active on the call stack.
+    active: Vec<FunctionId>,
     steps_left: u64,
     pub trace: Vec<TraceStep>,
 }
@@ -65,7 +73,12 @@ enum Flow {
 type Stop = Replay;
 
 impl<'p> Interpreter<'p> {
-    pub fn new(program: &'p Program, check_kinds: Vec<PropertyKind>, safety: SafetyChecks, inputs: Vec<Vec<u8>>) -> Interpreter<'p> {
+    pub fn new(
+        program: &'p Program,
+        check_kinds: Vec<PropertyKind>,
+        safety: SafetyChecks,
+        inputs: Vec<Vec<u8>>,
+    ) -> Interpreter<'p> {
         Interpreter {
             program,
             check_kinds,
@@ -73,14 +86,20 @@ impl<'p> Interpreter<'p> {
             at: Loc::NONE,
             function: String::new(),
             inputs: inputs.into_iter(),
-            globals: Vec::new(),
+            memory: FxHashMap::default(),
+            local_ids: FxHashMap::default(),
+            next_id: program.globals.len() as u32 + 1,
+            active: Vec::new(),
             steps_left: 50_000_000,
             trace: Vec::new(),
         }
     }
 
     fn safety_failure(&self, kind: &str) -> Stop {
-        Replay::Violated { name: crate::symex::safety_check_name(&self.function, kind, self.at), loc: self.at }
+        Replay::Violated {
+            name: crate::symex::safety_check_name(&self.function, kind, self.at),
+            loc: self.at,
+        }
     }
 
     fn types(&self) -> &'p TypeTable {
@@ -92,13 +111,22 @@ impl<'p> Interpreter<'p> {
     }
 
     /// Size of an object, with variable array lengths read from `locals`.
-    fn dyn_size(&self, locals: &[Vec<u8>], ty: TypeId) -> usize {
+    fn dyn_size(&self, locals: &[u32], ty: TypeId) -> usize {
         match self.types().kind(ty) {
-            lore_frontend::types::TypeKind::Array(elem, lore_frontend::types::ArrayLen::Variable(len)) => {
-                let n = from_bytes(&locals[len.0 as usize]) as usize;
+            lore_frontend::types::TypeKind::Array(
+                elem,
+                lore_frontend::types::ArrayLen::Variable(len),
+            ) => {
+                let n = self
+                    .memory
+                    .get(&locals[len.0 as usize])
+                    .map_or(0, |b| from_bytes(b)) as usize;
                 n.saturating_mul(self.dyn_size(locals, *elem))
             }
-            lore_frontend::types::TypeKind::Array(elem, lore_frontend::types::ArrayLen::Fixed(n)) => (*n as usize).saturating_mul(self.dyn_size(locals, *elem)),
+            lore_frontend::types::TypeKind::Array(
+                elem,
+                lore_frontend::types::ArrayLen::Fixed(n),
+            ) => (*n as usize).saturating_mul(self.dyn_size(locals, *elem)),
             _ => self.size(ty),
         }
     }
@@ -120,7 +148,9 @@ impl<'p> Interpreter<'p> {
 
     /// Runs the initialiser and `main`.
     pub fn run(&mut self) -> Replay {
-        let Some(entry) = self.program.entry else { return Replay::Stuck("no main".into()) };
+        let Some(entry) = self.program.entry else {
+            return Replay::Stuck("no main".into());
+        };
         for g in &self.program.globals {
             let size = self.size(g.ty).max(1);
             let bytes = match (&g.kind, &g.bytes) {
@@ -128,7 +158,8 @@ impl<'p> Interpreter<'p> {
                 (_, Some(b)) => b.clone(),
                 _ => vec![0; size],
             };
-            self.globals.push(bytes);
+            let id = self.memory.len() as u32 + 1;
+            self.memory.insert(id, bytes);
         }
         if let Err(stop) = self.call(self.program.init, Vec::new()) {
             return stop;
@@ -153,40 +184,89 @@ impl<'p> Interpreter<'p> {
 
     fn call(&mut self, id: FunctionId, args: Vec<Vec<u8>>) -> Result<Flow, Stop> {
         let f = self.program.function(id);
-        let Some(body) = &f.body else { return Err(Replay::Stuck(format!("call of `{}`, which has no body", f.name))) };
-        let mut locals: Vec<Vec<u8>> = f.locals.iter().map(|l| vec![0; self.size(l.ty).max(1)]).collect();
-        for (i, a) in args.into_iter().enumerate() {
-            locals[i] = a;
+        let Some(body) = &f.body else {
+            return Err(Replay::Stuck(format!(
+                "call of `{}`, which has no body",
+                f.name
+            )));
+        };
+        let depth = self.active.iter().filter(|&&a| a == id).count();
+        let mut locals: Vec<u32> = Vec::with_capacity(f.locals.len());
+        for (i, l) in f.locals.iter().enumerate() {
+            let next = self.next_id;
+            let oid = *self.local_ids.entry((id, i, depth)).or_insert(next);
+            if oid == next {
+                self.next_id += 1;
+            }
+            let size = self.size(l.ty).max(1);
+            self.memory.insert(oid, vec![0; size]);
+            locals.push(oid);
         }
+        for (i, a) in args.into_iter().enumerate() {
+            self.memory.insert(locals[i], a);
+        }
+        self.active.push(id);
+        let result = self.run_body(f, body, &mut locals);
+        self.active.pop();
+        result
+    }
+
+    fn run_body(
+        &mut self,
+        f: &Function,
+        body: &lore_frontend::ir::Body,
+        locals: &mut Vec<u32>,
+    ) -> Result<Flow, Stop> {
         let mut pc = 0usize;
         loop {
             let block = &body.blocks[pc];
             for stmt in &block.stmts {
                 self.at = stmt.loc;
                 self.function = f.name.clone();
-                if let Some(flow) = self.statement(f, &mut locals, &stmt.kind, stmt.loc)? {
+                if let Some(flow) = self.statement(f, locals, &stmt.kind, stmt.loc)? {
                     return Ok(flow);
                 }
                 self.function = f.name.clone();
             }
             self.at = block.term_loc;
             self.function = f.name.clone();
-            self.steps_left = self.steps_left.checked_sub(1).ok_or_else(|| Replay::Stuck("too many steps".into()))?;
+            self.steps_left = self
+                .steps_left
+                .checked_sub(1)
+                .ok_or_else(|| Replay::Stuck("too many steps".into()))?;
             match &block.term {
                 Terminator::Goto(t) => pc = t.index(),
-                Terminator::Branch { cond, then_block, else_block } => {
-                    let c = self.value(f, &mut locals, cond)?;
-                    pc = if c != 0 { then_block.index() } else { else_block.index() };
+                Terminator::Branch {
+                    cond,
+                    then_block,
+                    else_block,
+                } => {
+                    let c = self.value(f, locals, cond)?;
+                    pc = if c != 0 {
+                        then_block.index()
+                    } else {
+                        else_block.index()
+                    };
                 }
-                Terminator::Switch { value, cases, default } => {
-                    let v = self.value(f, &mut locals, value)?;
-                    pc = cases.iter().find(|(k, _)| *k == v).map_or(default.index(), |(_, t)| t.index());
+                Terminator::Switch {
+                    value,
+                    cases,
+                    default,
+                } => {
+                    let v = self.value(f, locals, value)?;
+                    pc = cases
+                        .iter()
+                        .find(|(k, _)| *k == v)
+                        .map_or(default.index(), |(_, t)| t.index());
                 }
                 Terminator::Return(value) => {
-                    let ret = self.types().function_type(f.ty).map_or(TypeTable::VOID, |t| t.ret);
+                    let ret = self
+                        .types()
+                        .function_type(f.ty)
+                        .map_or(TypeTable::VOID, |t| t.ret);
                     let v = match value {
                         Some(e) => {
-                            let v = self.value(f, &mut locals, e)?;
+                            let v = self.value(f, locals, e)?;
                             Some(self.to_bytes(v, ret))
                         }
                         None if ret != TypeTable::VOID => Some(self.next_scalar_input(ret)),
@@ -194,14 +274,22 @@ impl<'p> Interpreter<'p> {
                     };
                     return Ok(Flow::Return(v));
                 }
-                Terminator::Halt(HaltKind::Abort | HaltKind::Exit | HaltKind::AfterError) => return Ok(Flow::Halt),
+                Terminator::Halt(HaltKind::Abort | HaltKind::Exit | HaltKind::AfterError) => {
+                    return Ok(Flow::Halt)
+                }
                 Terminator::Unterminated => return Err(Replay::Stuck("unterminated block".into())),
             }
         }
     }
 
     /// Executes a statement; `Some(Halt)` when a callee halted the program.
-    fn statement(&mut self, f: &Function, locals: &mut Vec<Vec<u8>>, stmt: &StmtKind, loc: Loc) -> Result<Option<Flow>, Stop> {
+    fn statement(
+        &mut self,
+        f: &Function,
+        locals: &mut Vec<u32>,
+        stmt: &StmtKind,
+        loc: Loc,
+    ) -> Result<Option<Flow>, Stop> {
         match stmt {
             StmtKind::Assign { place, value } => {
                 let ty = self.program.place_type(f, place);
@@ -230,12 +318,17 @@ impl<'p> Interpreter<'p> {
             StmtKind::Declare { local } => {
                 let size = self.dyn_size(locals, f.local(*local).ty).max(1);
                 if size > 1 << 21 {
-                    return Err(Replay::Stuck("variable-length array too large to replay".into()));
+                    return Err(Replay::Stuck(
+                        "variable-length array too large to replay".into(),
+                    ));
                 }
-                locals[local.0 as usize] = self.next_input(size);
+                let bytes = self.next_input(size);
+                self.memory.insert(locals[local.0 as usize], bytes);
             }
             StmtKind::Call { dest, callee, args } => {
-                let Callee::Direct(id) = callee else { return Err(Replay::Stuck("call through a function pointer".into())) };
+                let Callee::Direct(id) = callee else {
+                    return Err(Replay::Stuck("call through a function pointer".into()));
+                };
                 let callee_f = self.program.function(*id);
                 let mut values = Vec::new();
                 for (i, a) in args.iter().enumerate() {
@@ -252,14 +345,28 @@ impl<'p> Interpreter<'p> {
                     let shown: Vec<String> = args
                         .iter()
                         .zip(&values)
-                        .map(|(a, v)| if self.types().is_scalar(a.ty) { show_value(self.types(), from_bytes(v) & mask(self.types().bit_width(a.ty).max(1)), a.ty) } else { format!("{{{} bytes}}", v.len()) })
+                        .map(|(a, v)| {
+                            if self.types().is_scalar(a.ty) {
+                                show_value(
+                                    self.types(),
+                                    from_bytes(v) & mask(self.types().bit_width(a.ty).max(1)),
+                                    a.ty,
+                                )
+                            } else {
+                                format!("{{{} bytes}}", v.len())
+                            }
+                        })
                         .collect();
                     let params: Vec<String> = (0..callee_f.params)
                         .map(|i| callee_f.locals[i].name.clone())
                         .zip(shown)
                         .map(|(n, v)| format!("{n}={v}"))
                         .collect();
-                    self.trace.push(TraceStep { function: f.name.clone(), loc, text: format!("call {}({})", callee_f.name, params.join(", ")) });
+                    self.trace.push(TraceStep {
+                        function: f.name.clone(),
+                        loc,
+                        text: format!("call {}({})", callee_f.name, params.join(", ")),
+                    });
                 }
                 let result = self.call(*id, values)?;
                 self.function = f.name.clone();
@@ -283,16 +390,50 @@ impl<'p> Interpreter<'p> {
                 let p = self.program.property(*property);
                 if !holds {
                     if self.check_kinds.contains(&p.kind) {
-                        return Err(Replay::Violated { name: p.name.clone(), loc });
+                        return Err(Replay::Violated {
+                            name: p.name.clone(),
+                            loc,
+                        });
                     }
                     // An unchecked assertion that fails ends the run, as C's assert does.
                     return Ok(Some(Flow::Halt));
                 }
             }
-            StmtKind::Allocate { .. } | StmtKind::Free { .. } | StmtKind::Memory { .. } => {
-                return Err(Replay::Stuck("memory allocation and block operations are not modelled yet".into()))
+            StmtKind::Allocate {
+                dest,
+                kind,
+                size,
+                old,
+                ..
+            } => {
+                if old.is_some() {
+                    return Err(Replay::Stuck("realloc is not modelled yet".into()));
+                }
+                let n = self.value(f, locals, size)? as usize;
+                let id = self.next_id;
+                self.next_id += 1;
+                let bytes = if *kind == lore_frontend::ir::AllocKind::Calloc {
+                    vec![0; n]
+                } else {
+                    self.next_input(n)
+                };
+                self.memory.insert(id, bytes);
+                let ty = self.program.place_type(f, dest);
+                let addr = self.address(id, 0);
+                let stored = self.to_bytes(addr, ty);
+                self.store(f, locals, dest, &stored)?;
             }
-            StmtKind::Unsupported { what } => return Err(Replay::Stuck(format!("unsupported: {what}"))),
+            StmtKind::Free { ptr } => {
+                self.value(f, locals, ptr)?;
+            }
+            StmtKind::Memory { .. } => {
+                return Err(Replay::Stuck(
+                    "block memory operations are not modelled yet".into(),
+                ))
+            }
+            StmtKind::Unsupported { what } => {
+                return Err(Replay::Stuck(format!("unsupported: {what}")))
+            }
         }
         Ok(None)
     }
@@ -311,23 +452,104 @@ impl<'p> Interpreter<'p> {
         } else {
             format!("{{{} bytes}}", bytes.len())
         };
-        self.trace.push(TraceStep { function: f.name.clone(), loc, text: format!("{name} = {shown}") });
+        self.trace.push(TraceStep {
+            function: f.name.clone(),
+            loc,
+            text: format!("{name} = {shown}"),
+        });
     }
 
     fn to_bytes(&self, v: u128, ty: TypeId) -> Vec<u8> {
         let size = self.size(ty).max(1);
-        (0..size).map(|i| if i < 16 { (v >> (8 * i)) as u8 } else { 0 }).collect()
+        (0..size)
+            .map(|i| if i < 16 { (v >> (8 * i)) as u8 } else { 0 })
+            .collect()
     }
 
     // ----- places -----
 
-    /// The object (global index or local) and byte offset of a place, and
-    /// the bit-field (bit offset, width) if it is one.
-    fn locate(&mut self, f: &Function, locals: &mut Vec<Vec<u8>>, place: &Place) -> Result<(Obj, usize, Option<(u32, u32)>), Stop> {
+    fn pointer_bits(&self) -> u32 {
+        self.program.model.pointer_bits()
+    }
+
+    fn offset_bits(&self) -> u32 {
+        if self.pointer_bits() == 32 {
+            20
+        } else {
+            40
+        }
+    }
+
+    /// The address of byte `offset` of object `id`.
+    fn address(&self, id: u32, offset: usize) -> u128 {
+        (u128::from(id) << self.offset_bits()) + offset as u128
+    }
+
+    /// The byte address of a place (as symbolic execution computes it).
+    fn address_of(
+        &mut self,
+        f: &Function,
+        locals: &mut Vec<u32>,
+        place: &Place,
+    ) -> Result<u128, Stop> {
+        let m = mask(self.pointer_bits());
+        Ok(match place {
+            Place::Local(l) => self.address(locals[l.0 as usize], 0),
+            Place::Global(g) => self.address(g.0 + 1, 0),
+            Place::Deref(p) => self.value(f, locals, p)?,
+            Place::Field(base, i) => {
+                let a = self.address_of(f, locals, base)?;
+                let ty = self.program.place_type(f, base);
+                let c = self.types().composite_id(ty).expect("a composite");
+                let field = &self.types().composite(c).fields.as_ref().expect("complete")[*i];
+                a.wrapping_add(u128::from(field.offset)) & m
+            }
+            Place::Index(base, index) => {
+                let a = self.address_of(f, locals, base)?;
+                let ty = self.program.place_type(f, base);
+                let elem = self.types().element(ty).expect("an array");
+                let i = self.value(f, locals, index)?;
+                let i = signed_value(
+                    i,
+                    self.types().bit_width(index.ty),
+                    self.types().is_signed(index.ty),
+                );
+                let size = self.dyn_size(locals, elem) as i128;
+                (a as i128).wrapping_add(i.wrapping_mul(size)) as u128 & m
+            }
+        })
+    }
+
+    fn has_deref(place: &Place) -> bool {
         match place {
-            Place::Local(l) => Ok((Obj::Local(*l), 0, None)),
-            Place::Global(g) => Ok((Obj::Global(g.index()), 0, None)),
-            Place::Deref(_) => Err(Replay::Stuck("pointers are not modelled yet".into())),
+            Place::Deref(_) => true,
+            Place::Field(b, _) | Place::Index(b, _) => Self::has_deref(b),
+            _ => false,
+        }
+    }
+
+    /// The object, byte offset and bit-field of a place. An access through a
+    /// pointer to no object, or outside an array, is out of bounds.
+    fn locate(
+        &mut self,
+        f: &Function,
+        locals: &mut Vec<u32>,
+        place: &Place,
+    ) -> Result<(u32, usize, Option<(u32, u32)>), Stop> {
+        if Self::has_deref(place) {
+            let addr = self.address_of(f, locals, place)?;
+            let bits = self.bit_field(f, place);
+            let id = (addr >> self.offset_bits()) as u32;
+            let off = (addr & mask(self.offset_bits())) as usize;
+            return Ok(match self.memory.get(&id) {
+                Some(_) if id != 0 => (id, off, bits),
+                _ => (0, OUT_OF_BOUNDS, bits),
+            });
+        }
+        match place {
+            Place::Local(l) => Ok((locals[l.0 as usize], 0, None)),
+            Place::Global(g) => Ok((g.0 + 1, 0, None)),
+            Place::Deref(_) => unreachable!("handled above"),
             Place::Field(base, i) => {
                 let (obj, off, _) = self.locate(f, locals, base)?;
                 if off == OUT_OF_BOUNDS {
@@ -336,7 +558,11 @@ impl<'p> Interpreter<'p> {
                 let ty = self.program.place_type(f, base);
                 let c = self.types().composite_id(ty).expect("a composite");
                 let field = &self.types().composite(c).fields.as_ref().expect("complete")[*i];
-                Ok((obj, off + field.offset as usize, field.bit_field.map(|b| (b.bit_offset, b.width))))
+                Ok((
+                    obj,
+                    off + field.offset as usize,
+                    field.bit_field.map(|b| (b.bit_offset, b.width)),
+                ))
             }
             Place::Index(base, index) => {
                 let (obj, off, _) = self.locate(f, locals, base)?;
@@ -348,7 +574,11 @@ impl<'p> Interpreter<'p> {
                 let ty = self.program.place_type(f, base);
                 let elem = self.types().element(ty).expect("an array");
                 let i = self.value(f, locals, index)?;
-                let i = signed_value(i, self.types().bit_width(index.ty), self.types().is_signed(index.ty));
+                let i = signed_value(
+                    i,
+                    self.types().bit_width(index.ty),
+                    self.types().is_signed(index.ty),
+                );
                 let len = self.dyn_size(locals, ty) / self.dyn_size(locals, elem).max(1);
                 if i < 0 || i >= len as i128 {
                     if self.safety.bounds {
@@ -357,28 +587,42 @@ impl<'p> Interpreter<'p> {
                     return Ok((obj, OUT_OF_BOUNDS, None));
                 }
                 let off = off as i128 + i * self.dyn_size(locals, elem) as i128;
-                if off < 0 {
-                    return Err(Replay::Stuck("array index below zero".into()));
-                }
                 Ok((obj, off as usize, None))
             }
         }
     }
 
-    fn bytes_of<'a>(&'a mut self, locals: &'a mut [Vec<u8>], obj: Obj) -> &'a mut Vec<u8> {
-        match obj {
-            Obj::Global(g) => &mut self.globals[g],
-            Obj::Local(l) => &mut locals[l.0 as usize],
-        }
+    fn bit_field(&self, f: &Function, place: &Place) -> Option<(u32, u32)> {
+        let Place::Field(base, i) = place else {
+            return None;
+        };
+        let ty = self.program.place_type(f, base);
+        let c = self.types().composite_id(ty)?;
+        self.types().composite(c).fields.as_ref()?[*i]
+            .bit_field
+            .map(|b| (b.bit_offset, b.width))
     }
 
-    fn store(&mut self, f: &Function, locals: &mut Vec<Vec<u8>>, place: &Place, bytes: &[u8]) -> Result<(), Stop> {
+    fn store(
+        &mut self,
+        f: &Function,
+        locals: &mut Vec<u32>,
+        place: &Place,
+        bytes: &[u8],
+    ) -> Result<(), Stop> {
         let (obj, off, bits) = self.locate(f, locals, place)?;
         if off == OUT_OF_BOUNDS {
             // Out of bounds: the write changes nothing (as in symbolic execution).
             return Ok(());
         }
-        let target = self.bytes_of(locals, obj);
+        let Some(target) = self.memory.get_mut(&obj) else {
+            return Ok(());
+        };
+        let unit = bits.map_or(bytes.len(), |(b, w)| (b + w).div_ceil(8) as usize);
+        if off + unit > target.len() {
+            // Outside the object: the write is lost (as in symbolic execution).
+            return Ok(());
+        }
         match bits {
             Some((bit_off, width)) => {
                 let unit = (bit_off + width).div_ceil(8) as usize;
@@ -402,41 +646,61 @@ impl<'p> Interpreter<'p> {
         Ok(())
     }
 
-    fn load_bytes(&mut self, f: &Function, locals: &mut Vec<Vec<u8>>, place: &Place, size: usize) -> Result<(Vec<u8>, Option<(u32, u32)>), Stop> {
+    fn load_bytes(
+        &mut self,
+        f: &Function,
+        locals: &mut Vec<u32>,
+        place: &Place,
+        size: usize,
+    ) -> Result<(Vec<u8>, Option<(u32, u32)>), Stop> {
         let (obj, off, bits) = self.locate(f, locals, place)?;
         if off == OUT_OF_BOUNDS {
             // Out of bounds: an unknown value (an input, as in symbolic execution).
             let len = bits.map_or(size, |(b, w)| (b + w).div_ceil(8) as usize);
             return Ok((self.next_input(len), bits));
         }
-        let source = self.bytes_of(locals, obj);
         let len = match bits {
             Some((b, w)) => (b + w).div_ceil(8) as usize,
             None => size,
         };
-        if off + len > source.len() {
-            return Err(Replay::Stuck("read outside its object".into()));
+        let inside = self
+            .memory
+            .get(&obj)
+            .filter(|m| off + len <= m.len())
+            .map(|m| m[off..off + len].to_vec());
+        match inside {
+            Some(v) => Ok((v, bits)),
+            // Outside the object: an unknown value (as in symbolic execution).
+            None => Ok((self.next_input(len), bits)),
         }
-        Ok((source[off..off + len].to_vec(), bits))
     }
 
     // ----- values -----
 
-    fn aggregate(&mut self, f: &Function, locals: &mut Vec<Vec<u8>>, e: &Expr) -> Result<Vec<u8>, Stop> {
+    fn aggregate(
+        &mut self,
+        f: &Function,
+        locals: &mut Vec<u32>,
+        e: &Expr,
+    ) -> Result<Vec<u8>, Stop> {
         match &e.kind {
             ExprKind::Load(place) => Ok(self.load_bytes(f, locals, place, self.size(e.ty))?.0),
             ExprKind::Zero => Ok(vec![0; self.size(e.ty).max(1)]),
-            _ => Err(Replay::Stuck("an aggregate value that is not a variable".into())),
+            _ => Err(Replay::Stuck(
+                "an aggregate value that is not a variable".into(),
+            )),
         }
     }
 
     /// The value of a scalar expression, as bits of its type's width.
-    fn value(&mut self, f: &Function, locals: &mut Vec<Vec<u8>>, e: &Expr) -> Result<u128, Stop> {
+    fn value(&mut self, f: &Function, locals: &mut Vec<u32>, e: &Expr) -> Result<u128, Stop> {
         let ty = e.ty;
         let w = self.types().bit_width(ty).max(1);
         let v = match &e.kind {
             ExprKind::Int(v) => *v,
-            ExprKind::Float(_) => return Err(Replay::Stuck("floating point is not modelled yet".into())),
+            ExprKind::Float(_) => {
+                return Err(Replay::Stuck("floating point is not modelled yet".into()))
+            }
             ExprKind::Zero => 0,
             ExprKind::Load(place) => {
                 if self.types().is_float(ty) {
@@ -457,10 +721,19 @@ impl<'p> Interpreter<'p> {
                     None => from_bytes(&bytes),
                 }
             }
-            ExprKind::AddrOf(_) | ExprKind::FunctionAddr(_) => return Err(Replay::Stuck("pointers are not modelled yet".into())),
+            ExprKind::AddrOf(place) => self.address_of(f, locals, place)?,
+            ExprKind::FunctionAddr(_) => {
+                return Err(Replay::Stuck(
+                    "function pointers are not modelled yet".into(),
+                ))
+            }
             ExprKind::Unary(op, a) => {
                 let x = self.value(f, locals, a)?;
-                if *op == UnaryOp::Neg && self.safety.signed_overflow && self.types().is_signed(a.ty) && self.types().is_integer(a.ty) {
+                if *op == UnaryOp::Neg
+                    && self.safety.signed_overflow
+                    && self.types().is_signed(a.ty)
+                    && self.types().is_integer(a.ty)
+                {
                     let wa = self.types().bit_width(a.ty);
                     if x & mask(wa) == 1u128 << (wa - 1) {
                         return Err(self.safety_failure("overflow"));
@@ -473,8 +746,26 @@ impl<'p> Interpreter<'p> {
                 }
             }
             ExprKind::Binary(op, a, b) => {
-                if self.types().is_pointer(a.ty) || self.types().is_pointer(b.ty) || self.types().is_float(a.ty) {
-                    return Err(Replay::Stuck("pointers and floating point are not modelled yet".into()));
+                if self.types().is_float(a.ty) {
+                    return Err(Replay::Stuck("floating point is not modelled yet".into()));
+                }
+                if matches!(op, BinaryOp::PtrAdd | BinaryOp::PtrDiff) {
+                    let x = self.value(f, locals, a)?;
+                    let y = self.value(f, locals, b)?;
+                    let pw = self.pointer_bits();
+                    let elem = self.types().pointee(a.ty).unwrap_or(TypeTable::CHAR);
+                    let size = if elem == TypeTable::VOID {
+                        1
+                    } else {
+                        self.dyn_size(locals, elem).max(1)
+                    } as i128;
+                    return Ok(if *op == BinaryOp::PtrAdd {
+                        let n = signed_value(y, self.types().bit_width(b.ty).max(1), true);
+                        ((x as i128).wrapping_add(n.wrapping_mul(size)) as u128) & mask(pw)
+                    } else {
+                        let d = signed_value(x.wrapping_sub(y) & mask(pw), pw, true);
+                        (d.wrapping_div(size) as u128) & mask(w)
+                    });
                 }
                 let x = self.value(f, locals, a)?;
                 match op {
@@ -485,7 +776,10 @@ impl<'p> Interpreter<'p> {
                         let y = self.value(f, locals, b)?;
                         let wa = self.types().bit_width(a.ty).max(1);
                         let signed = self.types().is_signed(a.ty);
-                        if self.safety.div_by_zero && matches!(op, BinaryOp::Div | BinaryOp::Rem) && y & mask(wa) == 0 {
+                        if self.safety.div_by_zero
+                            && matches!(op, BinaryOp::Div | BinaryOp::Rem)
+                            && y & mask(wa) == 0
+                        {
                             return Err(self.safety_failure("division-by-zero"));
                         }
                         if self.safety.signed_overflow && signed && self.types().is_integer(a.ty) {
@@ -497,7 +791,9 @@ impl<'p> Interpreter<'p> {
                                 BinaryOp::Div if sy != 0 => sx.checked_div(sy),
                                 _ => Some(0),
                             };
-                            let fits = |v: i128| wa >= 128 || (v >= -(1i128 << (wa - 1)) && v < (1i128 << (wa - 1)));
+                            let fits = |v: i128| {
+                                wa >= 128 || (v >= -(1i128 << (wa - 1)) && v < (1i128 << (wa - 1)))
+                            };
                             if !exact.is_some_and(fits) {
                                 return Err(self.safety_failure("overflow"));
                             }
@@ -507,8 +803,8 @@ impl<'p> Interpreter<'p> {
                 }
             }
             ExprKind::Cast(a) => {
-                if self.types().is_float(a.ty) || self.types().is_float(ty) || self.types().is_pointer(a.ty) || self.types().is_pointer(ty) {
-                    return Err(Replay::Stuck("pointers and floating point are not modelled yet".into()));
+                if self.types().is_float(a.ty) || self.types().is_float(ty) {
+                    return Err(Replay::Stuck("floating point is not modelled yet".into()));
                 }
                 let x = self.value(f, locals, a)?;
                 if ty == TypeTable::BOOL {
@@ -533,12 +829,6 @@ impl<'p> Interpreter<'p> {
 /// The offset of a place whose array index is out of bounds.
 const OUT_OF_BOUNDS: usize = usize::MAX;
 
-#[derive(Copy, Clone)]
-enum Obj {
-    Global(usize),
-    Local(LocalId),
-}
-
 fn mask(w: u32) -> u128 {
     if w >= 128 {
         u128::MAX
@@ -548,7 +838,11 @@ fn mask(w: u32) -> u128 {
 }
 
 fn from_bytes(bytes: &[u8]) -> u128 {
-    bytes.iter().take(16).enumerate().fold(0u128, |acc, (i, &b)| acc | u128::from(b) << (8 * i))
+    bytes
+        .iter()
+        .take(16)
+        .enumerate()
+        .fold(0u128, |acc, (i, &b)| acc | u128::from(b) << (8 * i))
 }
 
 fn signed_value(v: u128, w: u32, signed: bool) -> i128 {
@@ -570,14 +864,42 @@ fn arith(op: BinaryOp, x: u128, y: u128, w: u32, signed: bool, wy: u32) -> Resul
         BinaryOp::Add => x.wrapping_add(y),
         BinaryOp::Sub => x.wrapping_sub(y),
         BinaryOp::Mul => x.wrapping_mul(y),
-        BinaryOp::Div if y == 0 => if signed && sx < 0 { 1 } else { m },
+        BinaryOp::Div if y == 0 => {
+            if signed && sx < 0 {
+                1
+            } else {
+                m
+            }
+        }
         BinaryOp::Rem if y == 0 => x,
-        BinaryOp::Div => if signed { sx.wrapping_div(sy) as u128 } else { x / y },
-        BinaryOp::Rem => if signed { sx.wrapping_rem(sy) as u128 } else { x % y },
-        BinaryOp::Shl => if shift_amount >= u128::from(w) { 0 } else { x << shift_amount },
+        BinaryOp::Div => {
+            if signed {
+                sx.wrapping_div(sy) as u128
+            } else {
+                x / y
+            }
+        }
+        BinaryOp::Rem => {
+            if signed {
+                sx.wrapping_rem(sy) as u128
+            } else {
+                x % y
+            }
+        }
+        BinaryOp::Shl => {
+            if shift_amount >= u128::from(w) {
+                0
+            } else {
+                x << shift_amount
+            }
+        }
         BinaryOp::Shr => {
             if shift_amount >= u128::from(w) {
-                if signed && sx < 0 { m } else { 0 }
+                if signed && sx < 0 {
+                    m
+                } else {
+                    0
+                }
             } else if signed {
                 (sx >> shift_amount) as u128
             } else {
@@ -593,8 +915,12 @@ fn arith(op: BinaryOp, x: u128, y: u128, w: u32, signed: bool, wy: u32) -> Resul
         BinaryOp::Le => b(if signed { sx <= sy } else { x <= y }),
         BinaryOp::Gt => b(if signed { sx > sy } else { x > y }),
         BinaryOp::Ge => b(if signed { sx >= sy } else { x >= y }),
-        BinaryOp::And | BinaryOp::Or => unreachable!("short-circuit operators are evaluated by the caller"),
-        BinaryOp::PtrAdd | BinaryOp::PtrDiff => return Err(Replay::Stuck("pointers are not modelled yet".into())),
+        BinaryOp::And | BinaryOp::Or => {
+            unreachable!("short-circuit operators are evaluated by the caller")
+        }
+        BinaryOp::PtrAdd | BinaryOp::PtrDiff => {
+            unreachable!("pointer arithmetic is evaluated by the caller")
+        }
     })
 }
 
@@ -608,7 +934,14 @@ fn place_name(program: &Program, f: &Function, place: &Place) -> String {
             let name = program
                 .types
                 .composite_id(ty)
-                .and_then(|c| program.types.composite(c).fields.as_ref().map(|fs| fs[*i].name.clone()))
+                .and_then(|c| {
+                    program
+                        .types
+                        .composite(c)
+                        .fields
+                        .as_ref()
+                        .map(|fs| fs[*i].name.clone())
+                })
                 .unwrap_or_default();
             format!("{}.{name}", place_name(program, f, base))
         }

@@ -90,7 +90,13 @@ impl Default for Varisat {
 
 impl Varisat {
     pub fn new() -> Varisat {
-        let mut v = Varisat { solver: varisat::Solver::new(), vars: 1, clauses: 0, model: Vec::new(), failed: Vec::new() };
+        let mut v = Varisat {
+            solver: varisat::Solver::new(),
+            vars: 1,
+            clauses: 0,
+            model: Vec::new(),
+            failed: Vec::new(),
+        };
         // Variable 0 is true.
         let _ = v.solver.new_var();
         v.add_clause(&[Lit::TRUE]);
@@ -117,7 +123,10 @@ impl SatSolver for Varisat {
     }
 
     fn solve(&mut self, assumptions: &[Lit]) -> SolveResult {
-        let lits: Vec<varisat::Lit> = assumptions.iter().map(|&l| Varisat::to_varisat(l)).collect();
+        let lits: Vec<varisat::Lit> = assumptions
+            .iter()
+            .map(|&l| Varisat::to_varisat(l))
+            .collect();
         self.solver.assume(&lits);
         match self.solver.solve() {
             Ok(true) => {
@@ -170,7 +179,10 @@ pub struct Dimacs {
 
 impl Dimacs {
     pub fn new() -> Dimacs {
-        let mut d = Dimacs { vars: 1, clauses: Vec::new() };
+        let mut d = Dimacs {
+            vars: 1,
+            clauses: Vec::new(),
+        };
         d.add_clause(&[Lit::TRUE]);
         d
     }
@@ -179,8 +191,18 @@ impl Dimacs {
     pub fn to_dimacs(&self, assumptions: &[Lit]) -> String {
         use std::fmt::Write;
         let mut out = String::new();
-        let _ = writeln!(out, "p cnf {} {}", self.vars, self.clauses.len() + assumptions.len());
-        for c in self.clauses.iter().map(Vec::as_slice).chain(assumptions.iter().map(std::slice::from_ref)) {
+        let _ = writeln!(
+            out,
+            "p cnf {} {}",
+            self.vars,
+            self.clauses.len() + assumptions.len()
+        );
+        for c in self
+            .clauses
+            .iter()
+            .map(Vec::as_slice)
+            .chain(assumptions.iter().map(std::slice::from_ref))
+        {
             for l in c {
                 let _ = write!(out, "{} ", l.dimacs());
             }

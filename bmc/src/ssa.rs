@@ -67,23 +67,36 @@ impl Binary {
     }
 
     fn is_predicate(self) -> bool {
-        matches!(self, Binary::Eq | Binary::Ult | Binary::Ule | Binary::Slt | Binary::Sle)
+        matches!(
+            self,
+            Binary::Eq | Binary::Ult | Binary::Ule | Binary::Slt | Binary::Sle
+        )
     }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Term {
     /// The low 128 bits of a constant; higher bits are zero.
-    Const { value: u128, width: u32 },
+    Const {
+        value: u128,
+        width: u32,
+    },
     /// A nondet input or a named version, see [`Symbol`].
     Symbol(u32),
     Unary(Unary, TermId),
     Binary(Binary, TermId, TermId),
     Ite(TermId, TermId, TermId),
     /// `width` bits starting at bit `low`.
-    Extract { term: TermId, low: u32, width: u32 },
+    Extract {
+        term: TermId,
+        low: u32,
+        width: u32,
+    },
     /// `high` above `low`.
-    Concat { high: TermId, low: TermId },
+    Concat {
+        high: TermId,
+        low: TermId,
+    },
     ZeroExtend(TermId, u32),
     SignExtend(TermId, u32),
 }
@@ -101,13 +114,27 @@ pub struct Symbol {
 #[derive(Clone, Debug)]
 pub enum Step {
     /// `symbol` is defined by its term (a named version of a variable).
-    Define { symbol: u32, loc: lore_frontend::source::Loc },
+    Define {
+        symbol: u32,
+        loc: lore_frontend::source::Loc,
+    },
     /// A nondet input, taken when `guard` holds.
-    Input { symbol: u32, guard: TermId, loc: lore_frontend::source::Loc },
+    Input {
+        symbol: u32,
+        guard: TermId,
+        loc: lore_frontend::source::Loc,
+    },
     /// The path guard becomes `guard` (after an assumption or a cut path).
-    Assume { guard: TermId, loc: lore_frontend::source::Loc },
+    Assume {
+        guard: TermId,
+        loc: lore_frontend::source::Loc,
+    },
     /// A property is violated when `violated` holds.
-    Check { property: usize, violated: TermId, loc: lore_frontend::source::Loc },
+    Check {
+        property: usize,
+        violated: TermId,
+        loc: lore_frontend::source::Loc,
+    },
 }
 
 /// The term DAG.
@@ -175,7 +202,13 @@ impl Terms {
     }
 
     pub fn constant(&mut self, value: u128, width: u32) -> TermId {
-        self.intern(Term::Const { value: value & Self::mask(width), width }, width)
+        self.intern(
+            Term::Const {
+                value: value & Self::mask(width),
+                width,
+            },
+            width,
+        )
     }
 
     pub fn bool(&mut self, b: bool) -> TermId {
@@ -189,7 +222,11 @@ impl Terms {
     /// A nondet input of `width` bits.
     pub fn input(&mut self, name: String, width: u32) -> TermId {
         let s = self.symbols.len() as u32;
-        self.symbols.push(Symbol { name, width, definition: None });
+        self.symbols.push(Symbol {
+            name,
+            width,
+            definition: None,
+        });
         let t = self.intern(Term::Symbol(s), width);
         self.symbol_terms.push(t);
         t
@@ -206,7 +243,11 @@ impl Terms {
         }
         let width = self.width(term);
         let s = self.symbols.len() as u32;
-        self.symbols.push(Symbol { name, width, definition: Some(term) });
+        self.symbols.push(Symbol {
+            name,
+            width,
+            definition: Some(term),
+        });
         let t = self.intern(Term::Symbol(s), width);
         self.symbol_terms.push(t);
         (t, Some(s))
@@ -266,7 +307,11 @@ impl Terms {
         if a == b && op == Binary::Eq {
             return TRUE;
         }
-        let (a, b) = if matches!(op, Binary::And | Binary::Or | Binary::Xor | Binary::Add | Binary::Mul | Binary::Eq) && b < a {
+        let (a, b) = if matches!(
+            op,
+            Binary::And | Binary::Or | Binary::Xor | Binary::Add | Binary::Mul | Binary::Eq
+        ) && b < a
+        {
             (b, a)
         } else {
             (a, b)
@@ -320,8 +365,14 @@ impl Terms {
                     return self.extract(high, low - lw, width);
                 }
             }
-            Term::Extract { term: inner, low: l2, .. } => return self.extract(inner, l2 + low, width),
-            Term::ZeroExtend(inner, _) if low + width <= self.width(inner) => return self.extract(inner, low, width),
+            Term::Extract {
+                term: inner,
+                low: l2,
+                ..
+            } => return self.extract(inner, l2 + low, width),
+            Term::ZeroExtend(inner, _) if low + width <= self.width(inner) => {
+                return self.extract(inner, low, width)
+            }
             _ => {}
         }
         self.intern(Term::Extract { term, low, width }, width)
@@ -456,9 +507,12 @@ impl Terms {
 
     fn operand(&self, out: &mut String, id: TermId, depth: usize) {
         match self.get(id) {
-            Term::Const { .. } | Term::Symbol(_) | Term::Extract { .. } | Term::Concat { .. } | Term::ZeroExtend(..) | Term::SignExtend(..) => {
-                self.write(out, id, depth + 1)
-            }
+            Term::Const { .. }
+            | Term::Symbol(_)
+            | Term::Extract { .. }
+            | Term::Concat { .. }
+            | Term::ZeroExtend(..)
+            | Term::SignExtend(..) => self.write(out, id, depth + 1),
             _ => {
                 out.push('(');
                 self.write(out, id, depth + 1);
@@ -483,13 +537,59 @@ fn fold(op: Binary, x: u128, y: u128, w: u32, wy: u32) -> Option<u128> {
         Binary::Add => x.wrapping_add(y) & m,
         Binary::Sub => x.wrapping_sub(y) & m,
         Binary::Mul => x.wrapping_mul(y) & m,
-        Binary::UDiv => if y == 0 { m } else { x / y },
-        Binary::URem => if y == 0 { x } else { x % y },
-        Binary::SDiv => if y == 0 { return None } else { (sx.wrapping_div(sy) as u128) & m },
-        Binary::SRem => if y == 0 { return None } else { (sx.wrapping_rem(sy) as u128) & m },
-        Binary::Shl => if y >= u128::from(w) { 0 } else { (x << y) & m },
-        Binary::LShr => if y >= u128::from(w) { 0 } else { x >> y },
-        Binary::AShr => if y >= u128::from(w) { if sx < 0 { m } else { 0 } } else { ((sx >> y) as u128) & m },
+        Binary::UDiv => {
+            if y == 0 {
+                m
+            } else {
+                x / y
+            }
+        }
+        Binary::URem => {
+            if y == 0 {
+                x
+            } else {
+                x % y
+            }
+        }
+        Binary::SDiv => {
+            if y == 0 {
+                return None;
+            } else {
+                (sx.wrapping_div(sy) as u128) & m
+            }
+        }
+        Binary::SRem => {
+            if y == 0 {
+                return None;
+            } else {
+                (sx.wrapping_rem(sy) as u128) & m
+            }
+        }
+        Binary::Shl => {
+            if y >= u128::from(w) {
+                0
+            } else {
+                (x << y) & m
+            }
+        }
+        Binary::LShr => {
+            if y >= u128::from(w) {
+                0
+            } else {
+                x >> y
+            }
+        }
+        Binary::AShr => {
+            if y >= u128::from(w) {
+                if sx < 0 {
+                    m
+                } else {
+                    0
+                }
+            } else {
+                ((sx >> y) as u128) & m
+            }
+        }
         Binary::Eq => b(x == y),
         Binary::Ult => b(x < y),
         Binary::Ule => b(x <= y),
@@ -507,7 +607,11 @@ pub struct Equation {
 impl Equation {
     /// The equation as text (`lore show ssa`): one line per step, like
     /// CBMC's `--show-vcc`.
-    pub fn render(&self, checks: &[(String, String)], sources: &lore_frontend::source::SourceMap) -> String {
+    pub fn render(
+        &self,
+        checks: &[(String, String)],
+        sources: &lore_frontend::source::SourceMap,
+    ) -> String {
         let mut out = String::new();
         for step in &self.steps {
             let (text, loc) = match step {
@@ -516,11 +620,30 @@ impl Equation {
                     let def = s.definition.map(|d| self.terms.show(d)).unwrap_or_default();
                     (format!("{} = {def}", s.name), *loc)
                 }
-                Step::Input { symbol, loc, .. } => (format!("{} = nondet({} bits)", self.terms.symbols[*symbol as usize].name, self.terms.symbols[*symbol as usize].width), *loc),
-                Step::Assume { guard, loc } => (format!("guard: {}", self.terms.show(*guard)), *loc),
-                Step::Check { property, violated, loc } => {
+                Step::Input { symbol, loc, .. } => (
+                    format!(
+                        "{} = nondet({} bits)",
+                        self.terms.symbols[*symbol as usize].name,
+                        self.terms.symbols[*symbol as usize].width
+                    ),
+                    *loc,
+                ),
+                Step::Assume { guard, loc } => {
+                    (format!("guard: {}", self.terms.show(*guard)), *loc)
+                }
+                Step::Check {
+                    property,
+                    violated,
+                    loc,
+                } => {
                     let (name, description) = &checks[*property];
-                    (format!("check {name} ({description}) fails if {}", self.terms.show(*violated)), *loc)
+                    (
+                        format!(
+                            "check {name} ({description}) fails if {}",
+                            self.terms.show(*violated)
+                        ),
+                        *loc,
+                    )
                 }
             };
             if loc.is_none() {

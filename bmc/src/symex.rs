@@ -18,8 +18,8 @@
 
 use crate::ssa::{Binary, Equation, Step, TermId, Terms, FALSE, TRUE};
 use lore_frontend::ir::{
-    BinaryOp, BlockId, Callee, Expr, ExprKind, Function, FunctionId, GlobalKind, HaltKind, LoopKind, Place, Program,
-    PropertyKind, StmtKind, Terminator, UnaryOp,
+    BinaryOp, BlockId, Callee, Expr, ExprKind, Function, FunctionId, GlobalKind, HaltKind,
+    LoopKind, Place, Program, PropertyKind, StmtKind, Terminator, UnaryOp,
 };
 use lore_frontend::source::Loc;
 use lore_frontend::types::{ArrayLen, TypeId, TypeKind, TypeTable};
@@ -52,7 +52,11 @@ impl Default for SymexOptions {
             unwind: 1,
             unwind_set: FxHashMap::default(),
             unwinding_assertions: false,
-            check_kinds: vec![PropertyKind::UserAssertion, PropertyKind::ReachError, PropertyKind::LearnAssertion],
+            check_kinds: vec![
+                PropertyKind::UserAssertion,
+                PropertyKind::ReachError,
+                PropertyKind::LearnAssertion,
+            ],
             max_symbolic_array: 4096,
             div_by_zero_check: false,
             signed_overflow_check: false,
@@ -67,7 +71,10 @@ pub enum CheckKind {
     /// A property of the program.
     Property(lore_frontend::ir::PropertyId),
     /// A loop needs more unwinding than allowed.
-    Unwinding { function: FunctionId, loop_index: usize },
+    Unwinding {
+        function: FunctionId,
+        loop_index: usize,
+    },
     /// A function calls itself more deeply than allowed.
     Recursion { function: FunctionId },
     /// A construct symbolic execution does not handle is reachable.
@@ -145,7 +152,9 @@ struct Executor<'p> {
 
 /// Executes `program` from its initialiser and `main`.
 pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, String> {
-    let entry = program.entry.ok_or("the program has no `main` function with a body")?;
+    let entry = program
+        .entry
+        .ok_or("the program has no `main` function with a body")?;
     let mut ex = Executor {
         program,
         options,
@@ -178,7 +187,12 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, Strin
         ex.object_names.push(g.name.clone());
         ex.object_types.push(g.ty);
     }
-    let state = State { guard: TRUE, memory, frames: Vec::new(), loop_counts: FxHashMap::default() };
+    let state = State {
+        guard: TRUE,
+        memory,
+        frames: Vec::new(),
+        loop_counts: FxHashMap::default(),
+    };
     let after_init = ex.call(state, program.init, Vec::new(), Loc::NONE);
     let state = after_init.state;
     let main = program.function(entry);
@@ -186,12 +200,21 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, Strin
     for i in 0..main.params {
         let ty = main.locals[i].ty;
         let bits = ex.bits_of(ty).max(1);
-        let v = ex.terms.input(format!("main::{}#0", main.locals[i].name), bits);
+        let v = ex
+            .terms
+            .input(format!("main::{}#0", main.locals[i].name), bits);
         ex.input_step(v, TRUE, main.loc);
         args.push(v);
     }
     let _ = ex.call(state, entry, args, main.loc);
-    Ok(Symex { equation: Equation { terms: ex.terms, steps: ex.steps }, checks: ex.checks, bound_cut: ex.bound_cut })
+    Ok(Symex {
+        equation: Equation {
+            terms: ex.terms,
+            steps: ex.steps,
+        },
+        checks: ex.checks,
+        bound_cut: ex.bound_cut,
+    })
 }
 
 impl Executor<'_> {
@@ -201,7 +224,9 @@ impl Executor<'_> {
 
     /// Bits of an object of type `ty` in memory (0 for incomplete types).
     fn bits_of(&self, ty: TypeId) -> u32 {
-        self.types().size_of(ty).map_or(0, |s| (s * 8).min(u64::from(u32::MAX)) as u32)
+        self.types()
+            .size_of(ty)
+            .map_or(0, |s| (s * 8).min(u64::from(u32::MAX)) as u32)
     }
 
     /// Bits of a value: a scalar's width (1 for `_Bool`), or an aggregate's
@@ -220,7 +245,12 @@ impl Executor<'_> {
         match self.types().kind(ty) {
             TypeKind::Array(elem, ArrayLen::Variable(len)) => {
                 let id = state.frames.last()?.objects[len.0 as usize];
-                let n = state.memory.get(id as usize).copied().flatten().and_then(|t| self.terms.as_const(t))?;
+                let n = state
+                    .memory
+                    .get(id as usize)
+                    .copied()
+                    .flatten()
+                    .and_then(|t| self.terms.as_const(t))?;
                 Some(self.size_bits(state, *elem)?.checked_mul(n as u64)?)
             }
             TypeKind::Array(elem, ArrayLen::Fixed(n)) => Some(self.size_bits(state, *elem)? * n),
@@ -240,7 +270,14 @@ impl Executor<'_> {
         t.unwrap_or_else(|| self.terms.constant(0, 8))
     }
 
-    fn check(&mut self, kind: CheckKind, name: String, description: String, loc: Loc, violated: TermId) {
+    fn check(
+        &mut self,
+        kind: CheckKind,
+        name: String,
+        description: String,
+        loc: Loc,
+        violated: TermId,
+    ) {
         let index = match self.check_index.get(&name) {
             Some(&i) => {
                 let prev = self.checks[i].violated;
@@ -249,23 +286,46 @@ impl Executor<'_> {
             }
             None => {
                 self.check_index.insert(name.clone(), self.checks.len());
-                self.checks.push(Check { kind, name, description, loc, violated });
+                self.checks.push(Check {
+                    kind,
+                    name,
+                    description,
+                    loc,
+                    violated,
+                });
                 self.checks.len() - 1
             }
         };
-        self.steps.push(Step::Check { property: index, violated, loc });
+        self.steps.push(Step::Check {
+            property: index,
+            violated,
+            loc,
+        });
     }
 
     /// An optional safety check at the current statement: it fails where
     /// `bad` holds on this path; the path goes on only where it does not.
-    fn safety(&mut self, state: &mut State, f: &Function, kind: &'static str, description: &str, bad: TermId) {
+    fn safety(
+        &mut self,
+        state: &mut State,
+        f: &Function,
+        kind: &'static str,
+        description: &str,
+        bad: TermId,
+    ) {
         let violated = self.terms.and(state.guard, bad);
         if violated == FALSE {
             return;
         }
         let name = safety_check_name(&f.name, kind, self.at);
         let loc = self.at;
-        self.check(CheckKind::Safety { kind }, name, description.to_string(), loc, violated);
+        self.check(
+            CheckKind::Safety { kind },
+            name,
+            description.to_string(),
+            loc,
+            violated,
+        );
         let ok = self.terms.not(bad);
         state.guard = self.terms.and(state.guard, ok);
     }
@@ -275,13 +335,25 @@ impl Executor<'_> {
     fn unsupported(&mut self, state: &mut State, reason: &str, loc: Loc) {
         let name = format!("unsupported.{}", reason);
         let g = state.guard;
-        self.check(CheckKind::Unsupported { reason: reason.to_string() }, name, format!("unsupported: {reason}"), loc, g);
+        self.check(
+            CheckKind::Unsupported {
+                reason: reason.to_string(),
+            },
+            name,
+            format!("unsupported: {reason}"),
+            loc,
+            g,
+        );
         state.guard = FALSE;
     }
 
     fn input_step(&mut self, input: TermId, guard: TermId, loc: Loc) {
         if let crate::ssa::Term::Symbol(s) = self.terms.get(input).clone() {
-            self.steps.push(Step::Input { symbol: s, guard, loc });
+            self.steps.push(Step::Input {
+                symbol: s,
+                guard,
+                loc,
+            });
         }
     }
 
@@ -304,20 +376,40 @@ impl Executor<'_> {
 
     // ----- calls -----
 
-    fn call(&mut self, mut state: State, function: FunctionId, args: Vec<TermId>, loc: Loc) -> Returned {
+    fn call(
+        &mut self,
+        mut state: State,
+        function: FunctionId,
+        args: Vec<TermId>,
+        loc: Loc,
+    ) -> Returned {
         let f = self.program.function(function);
         let Some(body) = &f.body else {
             let name = f.name.clone();
-            self.unsupported(&mut state, &format!("call of `{name}`, which has no body"), loc);
+            self.unsupported(
+                &mut state,
+                &format!("call of `{name}`, which has no body"),
+                loc,
+            );
             return Returned { state, value: None };
         };
         // Recursion bound: the function may be active at most k times below its first call.
-        let active = state.frames.iter().filter(|fr| fr.function == function).count() as u32;
+        let active = state
+            .frames
+            .iter()
+            .filter(|fr| fr.function == function)
+            .count() as u32;
         if active > 0 && active > self.options.unwind {
             let g = state.guard;
             if self.options.unwinding_assertions {
                 let name = format!("{}.recursion", f.name);
-                self.check(CheckKind::Recursion { function }, name, format!("recursion of `{}` deeper than the bound", f.name), loc, g);
+                self.check(
+                    CheckKind::Recursion { function },
+                    name,
+                    format!("recursion of `{}` deeper than the bound", f.name),
+                    loc,
+                    g,
+                );
             } else {
                 self.bound_cut = self.terms.or(self.bound_cut, g);
             }
@@ -364,8 +456,16 @@ impl Executor<'_> {
             }
             None => {
                 // No path returns.
-                let dead = State { guard: FALSE, memory: Vec::new(), frames: Vec::new(), loop_counts: FxHashMap::default() };
-                Returned { state: dead, value: None }
+                let dead = State {
+                    guard: FALSE,
+                    memory: Vec::new(),
+                    frames: Vec::new(),
+                    loop_counts: FxHashMap::default(),
+                };
+                Returned {
+                    state: dead,
+                    value: None,
+                }
             }
         }
     }
@@ -393,21 +493,40 @@ impl Executor<'_> {
                 (x, y) => x.or(y),
             });
         }
-        let frames = if a.frames.len() >= b.frames.len() { a.frames.clone() } else { b.frames.clone() };
+        let frames = if a.frames.len() >= b.frames.len() {
+            a.frames.clone()
+        } else {
+            b.frames.clone()
+        };
         let mut loop_counts = a.loop_counts.clone();
         for (k, v) in b.loop_counts {
             let e = loop_counts.entry(k).or_insert(v);
             *e = (*e).max(v);
         }
-        State { guard, memory, frames, loop_counts }
+        State {
+            guard,
+            memory,
+            frames,
+            loop_counts,
+        }
     }
 
     fn loop_bound(&self, f: &Function, index: usize) -> u32 {
-        self.options.unwind_set.get(&format!("{}.{}", f.name, index)).copied().unwrap_or(self.options.unwind)
+        self.options
+            .unwind_set
+            .get(&format!("{}.{}", f.name, index))
+            .copied()
+            .unwrap_or(self.options.unwind)
     }
 
     /// Runs a function body; returns the states (and values) at its returns.
-    fn run_body(&mut self, start: State, f: &Function, body: &lore_frontend::ir::Body, depth: usize) -> Vec<(State, Option<TermId>)> {
+    fn run_body(
+        &mut self,
+        start: State,
+        f: &Function,
+        body: &lore_frontend::ir::Body,
+        depth: usize,
+    ) -> Vec<(State, Option<TermId>)> {
         let n = body.blocks.len();
         let mut waiting: Vec<Vec<State>> = (0..n).map(|_| Vec::new()).collect();
         let mut returns = Vec::new();
@@ -437,7 +556,9 @@ impl Executor<'_> {
                 continue;
             }
             let block = &body.blocks[pc];
-            if std::env::var_os("LORE_SYMEX_DEBUG").is_some() { eprintln!("{} bb{pc} guard {}", f.name, self.terms.show(state.guard)); }
+            if std::env::var_os("LORE_SYMEX_DEBUG").is_some() {
+                eprintln!("{} bb{pc} guard {}", f.name, self.terms.show(state.guard));
+            }
             for stmt in &block.stmts {
                 if state.guard == FALSE {
                     break;
@@ -454,7 +575,11 @@ impl Executor<'_> {
             let mut next: Vec<(BlockId, State)> = Vec::new();
             match &block.term {
                 Terminator::Goto(t) => next.push((*t, state)),
-                Terminator::Branch { cond, then_block, else_block } => {
+                Terminator::Branch {
+                    cond,
+                    then_block,
+                    else_block,
+                } => {
                     let c = self.value(&mut state, f, cond);
                     let nc = self.terms.not(c);
                     let mut then_state = state.clone();
@@ -463,8 +588,14 @@ impl Executor<'_> {
                     // A while/for loop counts an iteration when it enters its body.
                     if let Some(li) = loop_of_header(pc) {
                         let l = &body.loops[li];
-                        if matches!(l.kind, LoopKind::While | LoopKind::For) && then_block.index() > pc {
-                            let count = then_state.loop_counts.get(&(depth, li)).copied().unwrap_or(0);
+                        if matches!(l.kind, LoopKind::While | LoopKind::For)
+                            && then_block.index() > pc
+                        {
+                            let count = then_state
+                                .loop_counts
+                                .get(&(depth, li))
+                                .copied()
+                                .unwrap_or(0);
                             if count + 1 >= self.loop_bound(f, li) {
                                 self.cut_loop(&mut then_state, f, li, l.loc);
                             } else {
@@ -475,7 +606,11 @@ impl Executor<'_> {
                     next.push((*then_block, then_state));
                     next.push((*else_block, state));
                 }
-                Terminator::Switch { value, cases, default } => {
+                Terminator::Switch {
+                    value,
+                    cases,
+                    default,
+                } => {
                     let v = self.value(&mut state, f, value);
                     let w = self.terms.width(v);
                     let mut rest = state.guard;
@@ -493,7 +628,10 @@ impl Executor<'_> {
                 }
                 Terminator::Return(value) => {
                     let mut v = value.as_ref().map(|e| self.value(&mut state, f, e));
-                    let ret = self.types().function_type(f.ty).map_or(TypeTable::VOID, |t| t.ret);
+                    let ret = self
+                        .types()
+                        .function_type(f.ty)
+                        .map_or(TypeTable::VOID, |t| t.ret);
                     if v.is_none() && ret != TypeTable::VOID {
                         // Falling off a value-returning function: the value is unknown.
                         let bits = self.value_bits(ret).max(1);
@@ -520,7 +658,10 @@ impl Executor<'_> {
                     continue;
                 }
                 // A back edge: do-while and goto loops count it.
-                let li = body.loops.iter().position(|l| l.header == target && l.latch.index() == pc);
+                let li = body
+                    .loops
+                    .iter()
+                    .position(|l| l.header == target && l.latch.index() == pc);
                 if let Some(li) = li {
                     let l = &body.loops[li];
                     if !matches!(l.kind, LoopKind::While | LoopKind::For) {
@@ -553,7 +694,10 @@ impl Executor<'_> {
         if self.options.unwinding_assertions {
             let name = format!("{}.unwind.{}", f.name, index);
             self.check(
-                CheckKind::Unwinding { function: self.program.function_by_name(&f.name).expect("function"), loop_index: index },
+                CheckKind::Unwinding {
+                    function: self.program.function_by_name(&f.name).expect("function"),
+                    loop_index: index,
+                },
                 name,
                 format!("unwinding assertion of loop {}.{}", f.name, index),
                 loc,
@@ -595,7 +739,11 @@ impl Executor<'_> {
                 let bits = match self.size_bits(state, ty) {
                     Some(b) if b <= 1 << 24 => (b as u32).max(1),
                     _ => {
-                        self.unsupported(state, "variable-length array whose length is not a constant", loc);
+                        self.unsupported(
+                            state,
+                            "variable-length array whose length is not a constant",
+                            loc,
+                        );
                         return;
                     }
                 };
@@ -618,7 +766,15 @@ impl Executor<'_> {
                 if state.guard == FALSE {
                     return;
                 }
-                let taken = std::mem::replace(state, State { guard: FALSE, memory: Vec::new(), frames: Vec::new(), loop_counts: FxHashMap::default() });
+                let taken = std::mem::replace(
+                    state,
+                    State {
+                        guard: FALSE,
+                        memory: Vec::new(),
+                        frames: Vec::new(),
+                        loop_counts: FxHashMap::default(),
+                    },
+                );
                 let returned = self.call(taken, *function, values, loc);
                 *state = returned.state;
                 if state.guard == FALSE {
@@ -633,7 +789,10 @@ impl Executor<'_> {
             StmtKind::Assume { cond } => {
                 let c = self.value(state, f, cond);
                 state.guard = self.terms.and(state.guard, c);
-                self.steps.push(Step::Assume { guard: state.guard, loc });
+                self.steps.push(Step::Assume {
+                    guard: state.guard,
+                    loc,
+                });
             }
             StmtKind::Assert { cond, property } => {
                 let c = self.value(state, f, cond);
@@ -641,14 +800,67 @@ impl Executor<'_> {
                 if self.options.check_kinds.contains(&p.kind) {
                     let nc = self.terms.not(c);
                     let violated = self.terms.and(state.guard, nc);
-                    self.check(CheckKind::Property(*property), p.name.clone(), p.description.clone(), p.loc, violated);
+                    self.check(
+                        CheckKind::Property(*property),
+                        p.name.clone(),
+                        p.description.clone(),
+                        p.loc,
+                        violated,
+                    );
                 }
                 // After the assertion, executions continue only where it held
                 // (a failing assertion ends the run).
                 state.guard = self.terms.and(state.guard, c);
             }
-            StmtKind::Allocate { .. } => self.unsupported(state, "heap and stack allocation", loc),
-            StmtKind::Free { .. } => self.unsupported(state, "free", loc),
+            StmtKind::Allocate {
+                dest,
+                kind,
+                size,
+                old,
+                ..
+            } => {
+                if old.is_some() {
+                    self.unsupported(state, "realloc", loc);
+                    return;
+                }
+                let n = self.value(state, f, size);
+                let Some(bytes) = self.terms.as_const(n).filter(|&b| b > 0 && b <= 1 << 16) else {
+                    self.unsupported(
+                        state,
+                        "allocation of a size that is not a small constant",
+                        loc,
+                    );
+                    return;
+                };
+                let id = self.object_names.len() as u32;
+                if u64::from(id) >= 1u64 << (self.pointer_bits() - self.offset_bits()) {
+                    self.unsupported(state, "too many objects", loc);
+                    return;
+                }
+                self.object_names.push(format!("heap{id}"));
+                self.object_types.push(TypeTable::VOID);
+                let bits = (bytes as u32) * 8;
+                let content = if *kind == lore_frontend::ir::AllocKind::Calloc {
+                    self.terms.constant(0, bits)
+                } else {
+                    let name = format!("heap{id}#uninit");
+                    let v = self.terms.input(name, bits);
+                    self.input_step(v, state.guard, loc);
+                    v
+                };
+                if state.memory.len() <= id as usize {
+                    state.memory.resize(id as usize + 1, None);
+                }
+                state.memory[id as usize] = Some(content);
+                let addr = self.object_address(id);
+                let ty = self.program.place_type(f, dest);
+                let stored = self.to_memory(addr, ty);
+                self.store(state, f, dest, stored, loc);
+            }
+            // Without pointer checks, freeing changes nothing observable.
+            StmtKind::Free { ptr } => {
+                let _ = self.value(state, f, ptr);
+            }
             StmtKind::Memory { .. } => self.unsupported(state, "block memory operations", loc),
             StmtKind::Unsupported { what } => {
                 let what = what.clone();
@@ -658,7 +870,13 @@ impl Executor<'_> {
     }
 
     /// The value to store into an object of type `ty` (its memory bits).
-    fn stored_value(&mut self, state: &mut State, f: &Function, value: &Expr, ty: TypeId) -> Option<TermId> {
+    fn stored_value(
+        &mut self,
+        state: &mut State,
+        f: &Function,
+        value: &Expr,
+        ty: TypeId,
+    ) -> Option<TermId> {
         let v = self.value(state, f, value);
         if state.guard == FALSE {
             return None;
@@ -685,7 +903,10 @@ impl Executor<'_> {
     /// The object a place lives in and the bit offset (a term) of the place in it.
     fn locate(&mut self, state: &mut State, f: &Function, place: &Place) -> Option<(Root, Offset)> {
         match place {
-            Place::Local(l) => Some((Root::Object(state.frames.last().expect("a frame").objects[l.0 as usize]), Offset::Const(0))),
+            Place::Local(l) => Some((
+                Root::Object(state.frames.last().expect("a frame").objects[l.0 as usize]),
+                Offset::Const(0),
+            )),
             Place::Global(g) => Some((Root::Object(g.0 + 1), Offset::Const(0))),
             Place::Deref(_) => {
                 let loc = Loc::NONE;
@@ -705,7 +926,11 @@ impl Executor<'_> {
                 let base_ty = self.program.place_type(f, base);
                 let elem = self.types().element(base_ty)?;
                 let Some(elem_bits) = self.size_bits(state, elem) else {
-                    self.unsupported(state, "variable-length array whose length is not a constant", Loc::NONE);
+                    self.unsupported(
+                        state,
+                        "variable-length array whose length is not a constant",
+                        Loc::NONE,
+                    );
                     return None;
                 };
                 let i = self.value(state, f, index);
@@ -714,7 +939,11 @@ impl Executor<'_> {
                         let len = len_bits / elem_bits.max(1);
                         let w = self.terms.width(i);
                         let lenc = self.terms.constant(u128::from(len), w.max(65).min(128));
-                        let wide = if self.types().is_signed(index.ty) { self.terms.sext(i, w.max(65).min(128)) } else { self.terms.zext(i, w.max(65).min(128)) };
+                        let wide = if self.types().is_signed(index.ty) {
+                            self.terms.sext(i, w.max(65).min(128))
+                        } else {
+                            self.terms.zext(i, w.max(65).min(128))
+                        };
                         // Out of bounds: negative (as a signed index) or not below the length.
                         let in_range = self.terms.binary(Binary::Ult, wide, lenc);
                         let bad = self.terms.not(in_range);
@@ -726,7 +955,11 @@ impl Executor<'_> {
                     Some(c) => {
                         let signed = self.types().is_signed(index.ty);
                         let w = self.terms.width(i);
-                        let value = if signed && w < 128 { ((c << (128 - w)) as i128) >> (128 - w) } else { c as i128 };
+                        let value = if signed && w < 128 {
+                            ((c << (128 - w)) as i128) >> (128 - w)
+                        } else {
+                            c as i128
+                        };
                         if value < 0 || array_len.is_some_and(|n| value >= i128::from(n)) {
                             return Some((root, Offset::OutOfBounds));
                         }
@@ -735,14 +968,22 @@ impl Executor<'_> {
                     None => {
                         let len = self.size_bits(state, base_ty).unwrap_or(0) / elem_bits.max(1);
                         if len == 0 || len > self.options.max_symbolic_array {
-                            self.unsupported(state, "array indexed by a variable (too large)", Loc::NONE);
+                            self.unsupported(
+                                state,
+                                "array indexed by a variable (too large)",
+                                Loc::NONE,
+                            );
                             return None;
                         }
                         let signed = self.types().is_signed(index.ty);
                         match off.add_symbolic(i, signed, elem_bits, len) {
                             Some(off) => Some((root, off)),
                             None => {
-                                self.unsupported(state, "two variable array indices in one access", Loc::NONE);
+                                self.unsupported(
+                                    state,
+                                    "two variable array indices in one access",
+                                    Loc::NONE,
+                                );
                                 None
                             }
                         }
@@ -776,37 +1017,360 @@ impl Executor<'_> {
         }
         let f = self.program.function(function);
         let id = self.object_names.len() as u32;
-        let at = if depth > 0 { format!("@{}", depth + 1) } else { String::new() };
-        self.object_names.push(format!("{}{}::{}", f.name, at, f.locals[local as usize].name));
+        let at = if depth > 0 {
+            format!("@{}", depth + 1)
+        } else {
+            String::new()
+        };
+        self.object_names.push(format!(
+            "{}{}::{}",
+            f.name, at, f.locals[local as usize].name
+        ));
         self.object_types.push(f.locals[local as usize].ty);
         self.object_ids.insert((function, local, depth), id);
         id
     }
 
-    fn load(&mut self, state: &mut State, f: &Function, place: &Place, ty: TypeId) -> Option<TermId> {
+    /// Bits of a pointer, and of the byte offset inside it (the rest is the object id).
+    fn pointer_bits(&self) -> u32 {
+        self.program.model.pointer_bits()
+    }
+
+    fn offset_bits(&self) -> u32 {
+        if self.pointer_bits() == 32 {
+            20
+        } else {
+            40
+        }
+    }
+
+    /// The address of an object (its first byte).
+    fn object_address(&mut self, id: u32) -> TermId {
+        let (pw, ob) = (self.pointer_bits(), self.offset_bits());
+        self.terms.constant(u128::from(id) << ob, pw)
+    }
+
+    fn has_deref(place: &Place) -> bool {
+        match place {
+            Place::Deref(_) => true,
+            Place::Field(b, _) | Place::Index(b, _) => Self::has_deref(b),
+            _ => false,
+        }
+    }
+
+    /// The byte address of a place (and the bit offset of a bit-field in it).
+    fn address_of(
+        &mut self,
+        state: &mut State,
+        f: &Function,
+        place: &Place,
+    ) -> Option<(TermId, u32)> {
+        let pw = self.pointer_bits();
+        match place {
+            Place::Local(l) => {
+                let id = state.frames.last()?.objects[l.0 as usize];
+                Some((self.object_address(id), 0))
+            }
+            Place::Global(g) => Some((self.object_address(g.0 + 1), 0)),
+            Place::Deref(p) => {
+                let v = self.value(state, f, p);
+                Some((v, 0))
+            }
+            Place::Field(base, i) => {
+                let (a, _) = self.address_of(state, f, base)?;
+                let ty = self.program.place_type(f, base);
+                let c = self.types().composite_id(ty)?;
+                let field = self.types().composite(c).fields.as_ref()?[*i].clone();
+                let k = self.terms.constant(u128::from(field.offset), pw);
+                Some((
+                    self.terms.binary(Binary::Add, a, k),
+                    field.bit_field.map_or(0, |b| b.bit_offset),
+                ))
+            }
+            Place::Index(base, index) => {
+                let (a, _) = self.address_of(state, f, base)?;
+                let ty = self.program.place_type(f, base);
+                let elem = self.types().element(ty)?;
+                let size = self.size_bits(state, elem)? / 8;
+                let i = self.value(state, f, index);
+                let i = if self.types().is_signed(index.ty) {
+                    self.terms.sext(i, pw)
+                } else {
+                    self.terms.zext(i, pw)
+                };
+                let k = self.terms.constant(u128::from(size), pw);
+                let scaled = self.terms.binary(Binary::Mul, i, k);
+                Some((self.terms.binary(Binary::Add, a, scaled), 0))
+            }
+        }
+    }
+
+    /// Which objects an address term may point into.
+    fn targets(&mut self, t: TermId, memo: &mut FxHashMap<TermId, Targets>, depth: u32) -> Targets {
+        if let Some(hit) = memo.get(&t) {
+            return hit.clone();
+        }
+        let pw = self.pointer_bits();
+        let ob = self.offset_bits();
+        let result = if depth > 200 {
+            Targets::any()
+        } else {
+            match self.terms.get(t).clone() {
+                crate::ssa::Term::Const { value, .. } => Targets::known((value >> ob) as u32),
+                crate::ssa::Term::Symbol(sym) => {
+                    match self.terms.symbols[sym as usize].definition {
+                        Some(d) => self.targets(d, memo, depth + 1),
+                        None => Targets::invalid(),
+                    }
+                }
+                crate::ssa::Term::Ite(_, a, b) => {
+                    let x = self.targets(a, memo, depth + 1);
+                    let y = self.targets(b, memo, depth + 1);
+                    x.join(&y)
+                }
+                crate::ssa::Term::Binary(Binary::Add, a, b) => {
+                    let x = self.targets(a, memo, depth + 1);
+                    let y = self.targets(b, memo, depth + 1);
+                    if x.is_integer() {
+                        y
+                    } else if y.is_integer() {
+                        x
+                    } else {
+                        x.join(&y)
+                    }
+                }
+                crate::ssa::Term::Binary(Binary::Sub, a, b) => {
+                    let y = self.targets(b, memo, depth + 1);
+                    if y.is_integer() {
+                        self.targets(a, memo, depth + 1)
+                    } else {
+                        Targets::any()
+                    }
+                }
+                crate::ssa::Term::Binary(Binary::Mul, ..) => Targets::known(0),
+                crate::ssa::Term::ZeroExtend(x, _) | crate::ssa::Term::SignExtend(x, _)
+                    if self.terms.width(x) < pw =>
+                {
+                    Targets::known(0)
+                }
+                crate::ssa::Term::Extract { term, low, width } if width == pw => {
+                    let inner = self.terms.get(term).clone();
+                    match inner {
+                        crate::ssa::Term::Ite(_, a, b) => {
+                            let ea = self.terms.extract(a, low, width);
+                            let eb = self.terms.extract(b, low, width);
+                            let x = self.targets(ea, memo, depth + 1);
+                            let y = self.targets(eb, memo, depth + 1);
+                            x.join(&y)
+                        }
+                        crate::ssa::Term::Symbol(sym) => {
+                            match self.terms.symbols[sym as usize].definition {
+                                Some(d) => {
+                                    let e = self.terms.extract(d, low, width);
+                                    if e == t {
+                                        Targets::any()
+                                    } else {
+                                        self.targets(e, memo, depth + 1)
+                                    }
+                                }
+                                None => Targets::invalid(),
+                            }
+                        }
+                        _ => Targets::any(),
+                    }
+                }
+                crate::ssa::Term::Extract { width, .. } if width < ob => Targets::known(0),
+                _ => Targets::any(),
+            }
+        };
+        memo.insert(t, result.clone());
+        result
+    }
+
+    /// The objects to consider for an access at `addr`, and whether an
+    /// address may point to no object (the access is then unknown).
+    fn candidates(&mut self, state: &State, addr: TermId) -> Vec<u32> {
+        let mut memo = FxHashMap::default();
+        let t = self.targets(addr, &mut memo, 0);
+        let existing =
+            |id: u32| id != 0 && state.memory.get(id as usize).copied().flatten().is_some();
+        if t.any {
+            (1..state.memory.len() as u32)
+                .filter(|&id| existing(id))
+                .collect()
+        } else {
+            t.ids.iter().copied().filter(|&id| existing(id)).collect()
+        }
+    }
+
+    /// Reads `bits` at a byte address (plus `bit_extra`), over every object it may point into.
+    fn read_indirect(&mut self, state: &State, addr: TermId, bits: u32, bit_extra: u32) -> TermId {
+        let (pw, ob) = (self.pointer_bits(), self.offset_bits());
+        let obj_field = self.terms.extract(addr, ob, pw - ob);
+        let off = self.terms.extract(addr, 0, ob);
+        let mut hits = Vec::new();
+        for id in self.candidates(state, addr) {
+            let obj = state.memory[id as usize].expect("candidate exists");
+            let w = self.terms.width(obj);
+            if w < bits + bit_extra {
+                continue;
+            }
+            let idc = self.terms.constant(u128::from(id), pw - ob);
+            let same = self.terms.binary(Binary::Eq, obj_field, idc);
+            let max = self
+                .terms
+                .constant(u128::from((w - bits - bit_extra) / 8), ob);
+            let inside = self.terms.binary(Binary::Ule, off, max);
+            let hit = self.terms.and(same, inside);
+            if hit == FALSE {
+                continue;
+            }
+            let value = match self.terms.as_const(off) {
+                Some(o) => self.terms.extract(obj, (o as u32) * 8 + bit_extra, bits),
+                None => {
+                    let wide = self.terms.zext(off, w);
+                    let three = self.terms.constant(3, w);
+                    let shift = self.terms.binary(Binary::Shl, wide, three);
+                    let extra = self.terms.constant(u128::from(bit_extra), w);
+                    let shift = self.terms.binary(Binary::Add, shift, extra);
+                    let moved = self.terms.binary(Binary::LShr, obj, shift);
+                    self.terms.extract(moved, 0, bits)
+                }
+            };
+            hits.push((hit, value));
+        }
+        let any_hit = hits
+            .iter()
+            .fold(FALSE, |acc, (h, _)| self.terms.or(acc, *h));
+        let miss = self.terms.not(any_hit);
+        let mut result = if miss == FALSE {
+            hits.last().map(|h| h.1).unwrap_or(FALSE)
+        } else {
+            self.out_of_bounds_value(state, miss, bits)
+        };
+        for (hit, value) in hits.into_iter().rev() {
+            result = self.terms.ite(hit, value, result);
+        }
+        result
+    }
+
+    /// Writes `value` at a byte address (plus `bit_extra`) into every object it may point into.
+    fn write_indirect(
+        &mut self,
+        state: &mut State,
+        addr: TermId,
+        value: TermId,
+        bit_extra: u32,
+        loc: Loc,
+    ) {
+        let (pw, ob) = (self.pointer_bits(), self.offset_bits());
+        let bits = self.terms.width(value);
+        let obj_field = self.terms.extract(addr, ob, pw - ob);
+        let off = self.terms.extract(addr, 0, ob);
+        for id in self.candidates(state, addr) {
+            let obj = state.memory[id as usize].expect("candidate exists");
+            let w = self.terms.width(obj);
+            if w < bits + bit_extra {
+                continue;
+            }
+            let idc = self.terms.constant(u128::from(id), pw - ob);
+            let same = self.terms.binary(Binary::Eq, obj_field, idc);
+            let max = self
+                .terms
+                .constant(u128::from((w - bits - bit_extra) / 8), ob);
+            let inside = self.terms.binary(Binary::Ule, off, max);
+            let hit = self.terms.and(same, inside);
+            if hit == FALSE {
+                continue;
+            }
+            let updated = match self.terms.as_const(off) {
+                Some(o) => self.terms.update(obj, (o as u32) * 8 + bit_extra, value),
+                None => {
+                    let wide = self.terms.zext(off, w);
+                    let three = self.terms.constant(3, w);
+                    let shift = self.terms.binary(Binary::Shl, wide, three);
+                    let extra = self.terms.constant(u128::from(bit_extra), w);
+                    let shift = self.terms.binary(Binary::Add, shift, extra);
+                    let ones = self.terms.constant(
+                        if bits >= 128 {
+                            u128::MAX
+                        } else {
+                            (1u128 << bits) - 1
+                        },
+                        bits,
+                    );
+                    let mask = self.terms.zext(ones, w);
+                    let mask = self.terms.binary(Binary::Shl, mask, shift);
+                    let keep = self.terms.not(mask);
+                    let kept = self.terms.binary(Binary::And, obj, keep);
+                    let v = self.terms.zext(value, w);
+                    let placed = self.terms.binary(Binary::Shl, v, shift);
+                    self.terms.binary(Binary::Or, kept, placed)
+                }
+            };
+            let new = self.terms.ite(hit, updated, obj);
+            let name = self.object_names[id as usize].clone();
+            let guard = state.guard;
+            let named = self.defined(&name, new, guard, loc);
+            state.memory[id as usize] = Some(named);
+        }
+    }
+
+    fn load(
+        &mut self,
+        state: &mut State,
+        f: &Function,
+        place: &Place,
+        ty: TypeId,
+    ) -> Option<TermId> {
+        if Self::has_deref(place) {
+            let (addr, extra) = self.address_of(state, f, place)?;
+            let width = self
+                .bit_field_width(f, place)
+                .unwrap_or_else(|| self.value_bits(ty).max(1));
+            let read_bits = if ty == TypeTable::BOOL { 8 } else { width };
+            let raw = self.read_indirect(state, addr, read_bits, extra);
+            return Some(self.finish_load(f, place, ty, raw));
+        }
         let (root, off) = self.locate(state, f, place)?;
         let obj = self.object(state, f, root);
-        let width = self.bit_field_width(f, place).unwrap_or_else(|| self.value_bits(ty).max(1));
+        let width = self
+            .bit_field_width(f, place)
+            .unwrap_or_else(|| self.value_bits(ty).max(1));
         let read_bits = if ty == TypeTable::BOOL { 8 } else { width };
         let raw = self.read(state, obj, &off, read_bits)?;
+        Some(self.finish_load(f, place, ty, raw))
+    }
+
+    /// A value from its bits in memory (bit-fields extended, `_Bool` from its byte).
+    fn finish_load(&mut self, f: &Function, place: &Place, ty: TypeId, raw: TermId) -> TermId {
         if let Some(bw) = self.bit_field_width(f, place) {
             // A bit-field reads as its declared type, extended by its signedness.
             let full = self.value_bits(ty);
-            return Some(if self.types().is_signed(ty) { self.terms.sext(raw, full) } else { self.terms.zext(raw, full) }).filter(|_| bw > 0);
+            let _ = bw;
+            return if self.types().is_signed(ty) {
+                self.terms.sext(raw, full)
+            } else {
+                self.terms.zext(raw, full)
+            };
         }
         if ty == TypeTable::BOOL {
             let zero = self.terms.constant(0, 8);
             let eq = self.terms.binary(Binary::Eq, raw, zero);
-            return Some(self.terms.not(eq));
+            return self.terms.not(eq);
         }
-        Some(raw)
+        raw
     }
 
     fn bit_field_width(&self, f: &Function, place: &Place) -> Option<u32> {
-        let Place::Field(base, i) = place else { return None };
+        let Place::Field(base, i) = place else {
+            return None;
+        };
         let ty = self.program.place_type(f, base);
         let c = self.types().composite_id(ty)?;
-        self.types().composite(c).fields.as_ref()?[*i].bit_field.map(|b| b.width)
+        self.types().composite(c).fields.as_ref()?[*i]
+            .bit_field
+            .map(|b| b.width)
     }
 
     /// An unknown value read out of bounds (an input on the paths where `oob` holds).
@@ -830,13 +1394,27 @@ impl Executor<'_> {
                 }
                 Some(self.terms.extract(obj, o as u32, bits))
             }
-            Offset::Symbolic { base, index, signed, stride, len } => {
+            Offset::Symbolic {
+                base,
+                index,
+                signed,
+                stride,
+                len,
+            } => {
                 let w = self.terms.width(*index);
                 // Outside 0..len (a negative signed index is a huge unsigned one).
                 let lenc = self.terms.constant(u128::from(*len), w);
-                let inside = if *len >= (1u64 << w.min(63)) { TRUE } else { self.terms.binary(Binary::Ult, *index, lenc) };
+                let inside = if *len >= (1u64 << w.min(63)) {
+                    TRUE
+                } else {
+                    self.terms.binary(Binary::Ult, *index, lenc)
+                };
                 let oob = self.terms.not(inside);
-                let mut result: Option<TermId> = if oob == FALSE { None } else { Some(self.out_of_bounds_value(state, oob, bits)) };
+                let mut result: Option<TermId> = if oob == FALSE {
+                    None
+                } else {
+                    Some(self.out_of_bounds_value(state, oob, bits))
+                };
                 for k in (0..*len).rev() {
                     let o = base + k * stride;
                     if o + u64::from(bits) > u64::from(total) {
@@ -859,10 +1437,33 @@ impl Executor<'_> {
     }
 
     fn store(&mut self, state: &mut State, f: &Function, place: &Place, value: TermId, loc: Loc) {
-        let Some((root, off)) = self.locate(state, f, place) else { return };
+        if Self::has_deref(place) {
+            let Some((addr, extra)) = self.address_of(state, f, place) else {
+                return;
+            };
+            let bits = self
+                .bit_field_width(f, place)
+                .unwrap_or_else(|| self.terms.width(value));
+            let value = if self.terms.width(value) != bits {
+                self.terms.extract(value, 0, bits)
+            } else {
+                value
+            };
+            self.write_indirect(state, addr, value, extra, loc);
+            return;
+        }
+        let Some((root, off)) = self.locate(state, f, place) else {
+            return;
+        };
         let obj = self.object(state, f, root);
-        let bits = self.bit_field_width(f, place).unwrap_or_else(|| self.terms.width(value));
-        let value = if self.terms.width(value) != bits { self.terms.extract(value, 0, bits) } else { value };
+        let bits = self
+            .bit_field_width(f, place)
+            .unwrap_or_else(|| self.terms.width(value));
+        let value = if self.terms.width(value) != bits {
+            self.terms.extract(value, 0, bits)
+        } else {
+            value
+        };
         let total = self.terms.width(obj);
         let updated = match &off {
             Offset::OutOfBounds => return,
@@ -873,7 +1474,13 @@ impl Executor<'_> {
                 }
                 self.terms.update(obj, *o as u32, value)
             }
-            Offset::Symbolic { base, index, stride, len, .. } => {
+            Offset::Symbolic {
+                base,
+                index,
+                stride,
+                len,
+                ..
+            } => {
                 let w = self.terms.width(*index);
                 let mut cur = obj;
                 for k in 0..*len {
@@ -927,17 +1534,34 @@ impl Executor<'_> {
                     }
                 }
             }
-            ExprKind::AddrOf(_) | ExprKind::FunctionAddr(_) => {
-                self.unsupported(state, "pointers", Loc::NONE);
+            ExprKind::AddrOf(place) => match self.address_of(state, f, place) {
+                Some((a, _)) => a,
+                None => {
+                    state.guard = FALSE;
+                    FALSE
+                }
+            },
+            ExprKind::FunctionAddr(_) => {
+                self.unsupported(state, "function pointers", Loc::NONE);
                 FALSE
             }
             ExprKind::Unary(op, a) => {
                 let x = self.value(state, f, a);
-                if *op == UnaryOp::Neg && self.options.signed_overflow_check && self.types().is_signed(a.ty) && self.types().is_integer(a.ty) {
+                if *op == UnaryOp::Neg
+                    && self.options.signed_overflow_check
+                    && self.types().is_signed(a.ty)
+                    && self.types().is_integer(a.ty)
+                {
                     let w = self.terms.width(x);
                     let min = self.terms.constant(1u128 << (w - 1), w);
                     let bad = self.terms.binary(Binary::Eq, x, min);
-                    self.safety(state, f, "overflow", "arithmetic overflow on signed integers", bad);
+                    self.safety(
+                        state,
+                        f,
+                        "overflow",
+                        "arithmetic overflow on signed integers",
+                        bad,
+                    );
                 }
                 match op {
                     UnaryOp::Neg => self.terms.neg(x),
@@ -966,22 +1590,65 @@ impl Executor<'_> {
         }
     }
 
-    fn binary(&mut self, state: &mut State, f: &Function, op: BinaryOp, a: &Expr, b: &Expr, ty: TypeId) -> TermId {
-        if self.types().is_float(a.ty) || self.types().is_pointer(a.ty) || self.types().is_pointer(b.ty) {
-            let what = if self.types().is_float(a.ty) { "floating point" } else { "pointers" };
-            self.unsupported(state, what, Loc::NONE);
+    fn binary(
+        &mut self,
+        state: &mut State,
+        f: &Function,
+        op: BinaryOp,
+        a: &Expr,
+        b: &Expr,
+        ty: TypeId,
+    ) -> TermId {
+        if self.types().is_float(a.ty) {
+            self.unsupported(state, "floating point", Loc::NONE);
             return FALSE;
+        }
+        if matches!(op, BinaryOp::PtrAdd | BinaryOp::PtrDiff) {
+            let x = self.value(state, f, a);
+            let y = self.value(state, f, b);
+            let pw = self.pointer_bits();
+            let elem = self.types().pointee(a.ty).unwrap_or(TypeTable::CHAR);
+            let size = if elem == TypeTable::VOID {
+                1
+            } else {
+                self.size_bits(state, elem).unwrap_or(8) / 8
+            };
+            let k = self.terms.constant(u128::from(size.max(1)), pw);
+            return if op == BinaryOp::PtrAdd {
+                let n = self.terms.sext(y, pw);
+                let scaled = self.terms.binary(Binary::Mul, n, k);
+                self.terms.binary(Binary::Add, x, scaled)
+            } else {
+                let d = self.terms.binary(Binary::Sub, x, y);
+                let q = self.terms.binary(Binary::SDiv, d, k);
+                let w = self.value_bits(ty);
+                self.terms.sext(q, w)
+            };
         }
         let x = self.value(state, f, a);
         if matches!(op, BinaryOp::And | BinaryOp::Or) {
             // The right side is evaluated only when needed.
             let saved = state.guard;
-            state.guard = if op == BinaryOp::And { self.terms.and(saved, x) } else { let nx = self.terms.not(x); self.terms.and(saved, nx) };
+            state.guard = if op == BinaryOp::And {
+                self.terms.and(saved, x)
+            } else {
+                let nx = self.terms.not(x);
+                self.terms.and(saved, nx)
+            };
             let y = self.value(state, f, b);
             let ok = state.guard;
-            let short = if op == BinaryOp::And { let nx = self.terms.not(x); self.terms.and(saved, nx) } else { self.terms.and(saved, x) };
+            let short = if op == BinaryOp::And {
+                let nx = self.terms.not(x);
+                self.terms.and(saved, nx)
+            } else {
+                self.terms.and(saved, x)
+            };
             state.guard = self.terms.or(ok, short);
-            return if op == BinaryOp::And { self.terms.and(x, y) } else { self.terms.or(x, y) };
+            return if op == BinaryOp::And {
+                self.terms.and(x, y)
+            } else {
+                self.terms.or(x, y)
+            };
         }
         let y = self.value(state, f, b);
         let signed = self.types().is_signed(a.ty);
@@ -989,10 +1656,28 @@ impl Executor<'_> {
             BinaryOp::Add => Binary::Add,
             BinaryOp::Sub => Binary::Sub,
             BinaryOp::Mul => Binary::Mul,
-            BinaryOp::Div => if signed { Binary::SDiv } else { Binary::UDiv },
-            BinaryOp::Rem => if signed { Binary::SRem } else { Binary::URem },
+            BinaryOp::Div => {
+                if signed {
+                    Binary::SDiv
+                } else {
+                    Binary::UDiv
+                }
+            }
+            BinaryOp::Rem => {
+                if signed {
+                    Binary::SRem
+                } else {
+                    Binary::URem
+                }
+            }
             BinaryOp::Shl => Binary::Shl,
-            BinaryOp::Shr => if signed { Binary::AShr } else { Binary::LShr },
+            BinaryOp::Shr => {
+                if signed {
+                    Binary::AShr
+                } else {
+                    Binary::LShr
+                }
+            }
             BinaryOp::BitAnd => Binary::And,
             BinaryOp::BitOr => Binary::Or,
             BinaryOp::BitXor => Binary::Xor,
@@ -1001,15 +1686,32 @@ impl Executor<'_> {
                 let eq = self.terms.binary(Binary::Eq, x, y);
                 return self.terms.not(eq);
             }
-            BinaryOp::Lt => if signed { Binary::Slt } else { Binary::Ult },
-            BinaryOp::Le => if signed { Binary::Sle } else { Binary::Ule },
-            BinaryOp::Gt => return self.terms.binary(if signed { Binary::Slt } else { Binary::Ult }, y, x),
-            BinaryOp::Ge => return self.terms.binary(if signed { Binary::Sle } else { Binary::Ule }, y, x),
-            BinaryOp::And | BinaryOp::Or => unreachable!("handled above"),
-            BinaryOp::PtrAdd | BinaryOp::PtrDiff => {
-                self.unsupported(state, "pointers", Loc::NONE);
-                return FALSE;
+            BinaryOp::Lt => {
+                if signed {
+                    Binary::Slt
+                } else {
+                    Binary::Ult
+                }
             }
+            BinaryOp::Le => {
+                if signed {
+                    Binary::Sle
+                } else {
+                    Binary::Ule
+                }
+            }
+            BinaryOp::Gt => {
+                return self
+                    .terms
+                    .binary(if signed { Binary::Slt } else { Binary::Ult }, y, x)
+            }
+            BinaryOp::Ge => {
+                return self
+                    .terms
+                    .binary(if signed { Binary::Sle } else { Binary::Ule }, y, x)
+            }
+            BinaryOp::And | BinaryOp::Or => unreachable!("handled above"),
+            BinaryOp::PtrAdd | BinaryOp::PtrDiff => unreachable!("handled above"),
         };
         // Shift amounts are brought to the left operand's width.
         let y = if matches!(bop, Binary::Shl | Binary::LShr | Binary::AShr) {
@@ -1029,7 +1731,12 @@ impl Executor<'_> {
             y
         };
         let _ = ty;
-        if self.options.div_by_zero_check && matches!(bop, Binary::UDiv | Binary::URem | Binary::SDiv | Binary::SRem) {
+        if self.options.div_by_zero_check
+            && matches!(
+                bop,
+                Binary::UDiv | Binary::URem | Binary::SDiv | Binary::SRem
+            )
+        {
             let w = self.terms.width(y);
             let zero = self.terms.constant(0, w);
             let bad = self.terms.binary(Binary::Eq, y, zero);
@@ -1037,7 +1744,13 @@ impl Executor<'_> {
         }
         if self.options.signed_overflow_check && signed && self.types().is_integer(a.ty) {
             if let Some(bad) = self.overflow(bop, x, y) {
-                self.safety(state, f, "overflow", "arithmetic overflow on signed integers", bad);
+                self.safety(
+                    state,
+                    f,
+                    "overflow",
+                    "arithmetic overflow on signed integers",
+                    bad,
+                );
             }
         }
         self.terms.binary(bop, x, y)
@@ -1071,10 +1784,7 @@ impl Executor<'_> {
             self.unsupported(state, "floating point", Loc::NONE);
             return FALSE;
         }
-        if self.types().is_pointer(from) || self.types().is_pointer(to) {
-            self.unsupported(state, "pointers", Loc::NONE);
-            return FALSE;
-        }
+
         if to == TypeTable::BOOL {
             let w = self.terms.width(x);
             let zero = self.terms.constant(0, w);
@@ -1100,7 +1810,13 @@ enum Root {
 #[derive(Clone, Debug)]
 enum Offset {
     Const(u64),
-    Symbolic { base: u64, index: TermId, signed: bool, stride: u64, len: u64 },
+    Symbolic {
+        base: u64,
+        index: TermId,
+        signed: bool,
+        stride: u64,
+        len: u64,
+    },
     /// An array index outside the array: reads are unknown, writes do nothing.
     OutOfBounds,
 }
@@ -1110,16 +1826,80 @@ impl Offset {
         match self {
             Offset::OutOfBounds => Offset::OutOfBounds,
             Offset::Const(o) => Offset::Const(o.wrapping_add(bits)),
-            Offset::Symbolic { base, index, signed, stride, len } => Offset::Symbolic { base: base + bits, index, signed, stride, len },
+            Offset::Symbolic {
+                base,
+                index,
+                signed,
+                stride,
+                len,
+            } => Offset::Symbolic {
+                base: base + bits,
+                index,
+                signed,
+                stride,
+                len,
+            },
         }
     }
 
     fn add_symbolic(self, index: TermId, signed: bool, stride: u64, len: u64) -> Option<Offset> {
         match self {
-            Offset::Const(o) => Some(Offset::Symbolic { base: o, index, signed, stride, len }),
+            Offset::Const(o) => Some(Offset::Symbolic {
+                base: o,
+                index,
+                signed,
+                stride,
+                len,
+            }),
             Offset::OutOfBounds => Some(Offset::OutOfBounds),
             // Two variable indices (a[i][j]) are not expanded yet.
             Offset::Symbolic { .. } => None,
+        }
+    }
+}
+
+/// The objects an address may point into.
+#[derive(Clone, Debug, Default)]
+struct Targets {
+    ids: std::collections::BTreeSet<u32>,
+    /// It may point to no object (an uninitialised or nondet pointer).
+    invalid: bool,
+    /// The analysis lost track: any object.
+    any: bool,
+}
+
+impl Targets {
+    fn known(id: u32) -> Targets {
+        Targets {
+            ids: [id].into_iter().collect(),
+            ..Targets::default()
+        }
+    }
+
+    fn invalid() -> Targets {
+        Targets {
+            invalid: true,
+            ..Targets::default()
+        }
+    }
+
+    fn any() -> Targets {
+        Targets {
+            any: true,
+            ..Targets::default()
+        }
+    }
+
+    /// A plain integer (object 0): an offset, not a pointer.
+    fn is_integer(&self) -> bool {
+        !self.any && !self.invalid && self.ids.len() == 1 && self.ids.contains(&0)
+    }
+
+    fn join(&self, other: &Targets) -> Targets {
+        Targets {
+            ids: self.ids.union(&other.ids).copied().collect(),
+            invalid: self.invalid || other.invalid,
+            any: self.any || other.any,
         }
     }
 }

@@ -13,7 +13,10 @@ use lore_frontend::source::Loc;
 pub enum Status {
     Holds,
     /// Fails; the trace replayed concretely.
-    Fails { trace: Vec<TraceStep>, inputs: Vec<(String, Loc, Vec<u8>)> },
+    Fails {
+        trace: Vec<TraceStep>,
+        inputs: Vec<(String, Loc, Vec<u8>)>,
+    },
     Unknown(String),
 }
 
@@ -51,27 +54,54 @@ pub fn verify(program: &Program, options: &SymexOptions) -> Result<Report, Strin
                     signed_overflow: options.signed_overflow_check,
                     bounds: options.bounds_check,
                 };
-                let mut interp = Interpreter::new(program, options.check_kinds.clone(), safety, inputs);
+                let mut interp =
+                    Interpreter::new(program, options.check_kinds.clone(), safety, inputs);
                 match interp.run() {
                     Replay::Violated { name, .. } if name == r.name => Status::Fails {
                         trace: interp.trace,
-                        inputs: w.inputs.iter().map(|(n, l, v, _)| (n.clone(), *l, v.clone())).collect(),
+                        inputs: w
+                            .inputs
+                            .iter()
+                            .map(|(n, l, v, _)| (n.clone(), *l, v.clone()))
+                            .collect(),
                     },
-                    other => Status::Unknown(format!("internal error: the counterexample did not replay ({other:?})")),
+                    other => Status::Unknown(format!(
+                        "internal error: the counterexample did not replay ({other:?})"
+                    )),
                 }
             }
-            (CheckKind::Unsupported { reason }, Outcome::Violated(_)) => Status::Unknown(format!("unsupported: {reason}")),
+            (CheckKind::Unsupported { reason }, Outcome::Violated(_)) => {
+                Status::Unknown(format!("unsupported: {reason}"))
+            }
             (_, Outcome::Violated(_)) => Status::Unknown("the unwinding bound is too small".into()),
         };
         // The overall verdict only trusts replayed counterexamples.
         let outcome = match &status {
-            Status::Unknown(why) if matches!(r.kind, CheckKind::Property(_) | CheckKind::Safety { .. }) => Outcome::Unknown(why.clone()),
+            Status::Unknown(why)
+                if matches!(r.kind, CheckKind::Property(_) | CheckKind::Safety { .. }) =>
+            {
+                Outcome::Unknown(why.clone())
+            }
             _ => r.outcome.clone(),
         };
-        replayed.push(CheckResult { outcome, ..r.clone() });
-        properties.push(PropertyReport { name: r.name, description: r.description, loc: r.loc, kind: r.kind, status });
+        replayed.push(CheckResult {
+            outcome,
+            ..r.clone()
+        });
+        properties.push(PropertyReport {
+            name: r.name,
+            description: r.description,
+            loc: r.loc,
+            kind: r.kind,
+            status,
+        });
     }
     let verdict = overall(&replayed);
     let bound_cut = symex.bound_cut != crate::ssa::FALSE;
-    Ok(Report { properties, verdict, encoding, bound_cut })
+    Ok(Report {
+        properties,
+        verdict,
+        encoding,
+        bound_cut,
+    })
 }

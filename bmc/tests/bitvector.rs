@@ -31,12 +31,34 @@ enum Op {
 }
 
 const OPS: [Op; 20] = [
-    Op::Add, Op::Sub, Op::Mul, Op::UDiv, Op::URem, Op::SDiv, Op::SRem, Op::Shl, Op::LShr, Op::AShr,
-    Op::And, Op::Or, Op::Xor, Op::Eq, Op::Ult, Op::Ule, Op::Slt, Op::Sle, Op::Neg, Op::Not,
+    Op::Add,
+    Op::Sub,
+    Op::Mul,
+    Op::UDiv,
+    Op::URem,
+    Op::SDiv,
+    Op::SRem,
+    Op::Shl,
+    Op::LShr,
+    Op::AShr,
+    Op::And,
+    Op::Or,
+    Op::Xor,
+    Op::Eq,
+    Op::Ult,
+    Op::Ule,
+    Op::Slt,
+    Op::Sle,
+    Op::Neg,
+    Op::Not,
 ];
 
 fn mask(w: u32) -> u128 {
-    if w >= 128 { u128::MAX } else { (1u128 << w) - 1 }
+    if w >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << w) - 1
+    }
 }
 
 fn signed(v: u128, w: u32) -> i128 {
@@ -53,13 +75,63 @@ fn reference(op: Op, x: u128, y: u128, w: u32) -> u128 {
         Op::Add => x.wrapping_add(y) & m,
         Op::Sub => x.wrapping_sub(y) & m,
         Op::Mul => x.wrapping_mul(y) & m,
-        Op::UDiv => if y == 0 { m } else { x / y },
-        Op::URem => if y == 0 { x } else { x % y },
-        Op::SDiv => if y == 0 { if sx < 0 { 1 } else { m } } else { (sx.wrapping_div(sy) as u128) & m },
-        Op::SRem => if y == 0 { x } else { (sx.wrapping_rem(sy) as u128) & m },
-        Op::Shl => if y >= u128::from(w) { 0 } else { (x << y) & m },
-        Op::LShr => if y >= u128::from(w) { 0 } else { x >> y },
-        Op::AShr => if y >= u128::from(w) { if sx < 0 { m } else { 0 } } else { ((sx >> y) as u128) & m },
+        Op::UDiv => {
+            if y == 0 {
+                m
+            } else {
+                x / y
+            }
+        }
+        Op::URem => {
+            if y == 0 {
+                x
+            } else {
+                x % y
+            }
+        }
+        Op::SDiv => {
+            if y == 0 {
+                if sx < 0 {
+                    1
+                } else {
+                    m
+                }
+            } else {
+                (sx.wrapping_div(sy) as u128) & m
+            }
+        }
+        Op::SRem => {
+            if y == 0 {
+                x
+            } else {
+                (sx.wrapping_rem(sy) as u128) & m
+            }
+        }
+        Op::Shl => {
+            if y >= u128::from(w) {
+                0
+            } else {
+                (x << y) & m
+            }
+        }
+        Op::LShr => {
+            if y >= u128::from(w) {
+                0
+            } else {
+                x >> y
+            }
+        }
+        Op::AShr => {
+            if y >= u128::from(w) {
+                if sx < 0 {
+                    m
+                } else {
+                    0
+                }
+            } else {
+                ((sx >> y) as u128) & m
+            }
+        }
         Op::And => x & y,
         Op::Or => x | y,
         Op::Xor => x ^ y,
@@ -115,7 +187,11 @@ fn check(op: Op, w: u32, pairs: impl Iterator<Item = (u128, u128)>) {
         fix(&y, vy, &mut assumptions);
         assert_eq!(c.solver.solve(&assumptions), SolveResult::Sat);
         let got = c.value(&r);
-        assert_eq!(got, reference(op, vx, vy, w), "{op:?} width {w}: x={vx:#x} y={vy:#x}");
+        assert_eq!(
+            got,
+            reference(op, vx, vy, w),
+            "{op:?} width {w}: x={vx:#x} y={vy:#x}"
+        );
     }
 }
 
@@ -160,7 +236,9 @@ fn random_samples_at_machine_widths() {
     let mut rng = SplitMix(42);
     for w in [8u32, 16, 32, 64] {
         for op in OPS {
-            let pairs: Vec<(u128, u128)> = (0..40).map(|_| (interesting(&mut rng, w), interesting(&mut rng, w))).collect();
+            let pairs: Vec<(u128, u128)> = (0..40)
+                .map(|_| (interesting(&mut rng, w), interesting(&mut rng, w)))
+                .collect();
             check(op, w, pairs.into_iter());
         }
     }

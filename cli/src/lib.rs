@@ -32,7 +32,11 @@ pub mod exit {
 }
 
 #[derive(Parser)]
-#[command(name = "lore", version, about = "Lore: a bounded model checker for C that learns the language of error")]
+#[command(
+    name = "lore",
+    version,
+    about = "Lore: a bounded model checker for C that learns the language of error"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -106,7 +110,14 @@ impl InputArgs {
     fn options(&self) -> FrontendOptions {
         let mut cpp_options: Vec<String> = self.defines.iter().map(|d| format!("-D{d}")).collect();
         cpp_options.extend(self.includes.iter().map(|i| format!("-I{}", i.display())));
-        FrontendOptions { model: if self.lp64 { DataModel::Lp64 } else { DataModel::Ilp32 }, cpp_options }
+        FrontendOptions {
+            model: if self.lp64 {
+                DataModel::Lp64
+            } else {
+                DataModel::Ilp32
+            },
+            cpp_options,
+        }
     }
 }
 
@@ -115,8 +126,16 @@ pub fn run(args: impl IntoIterator<Item = OsString>, console: &mut Console<'_>) 
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) => {
-            let code = if e.use_stderr() { exit::BAD_INPUT } else { exit::OK };
-            let text = if console.color { e.render().ansi().to_string() } else { e.render().to_string() };
+            let code = if e.use_stderr() {
+                exit::BAD_INPUT
+            } else {
+                exit::OK
+            };
+            let text = if console.color {
+                e.render().ansi().to_string()
+            } else {
+                e.render().to_string()
+            };
             if e.use_stderr() {
                 let _ = write!(console.err, "{text}");
             } else {
@@ -132,30 +151,51 @@ pub fn run(args: impl IntoIterator<Item = OsString>, console: &mut Console<'_>) 
                     return Err(format!("no function named `{name}`"));
                 }
             }
-            Ok(lore_frontend::print::program_to_string(program, function.as_deref()))
+            Ok(lore_frontend::print::program_to_string(
+                program,
+                function.as_deref(),
+            ))
         }),
         Command::Verify(args) => verify::run(&args, console),
-        Command::Show(Show::Ssa { input, bound }) => show(&input, console, |program| verify::show_ssa(program, &bound)),
-        Command::Show(Show::Cnf { input, bound, dimacs }) => {
-            show(&input, console, |program| verify::show_cnf(program, &bound, dimacs))
+        Command::Show(Show::Ssa { input, bound }) => {
+            show(&input, console, |program| verify::show_ssa(program, &bound))
         }
-        Command::Show(Show::Loops { input }) => {
-            show(&input, console, |program| Ok(lore_frontend::print::loops_to_string(program)))
-        }
+        Command::Show(Show::Cnf {
+            input,
+            bound,
+            dimacs,
+        }) => show(&input, console, |program| {
+            verify::show_cnf(program, &bound, dimacs)
+        }),
+        Command::Show(Show::Loops { input }) => show(&input, console, |program| {
+            Ok(lore_frontend::print::loops_to_string(program))
+        }),
     }
 }
 
 /// Loads the input and prints its diagnostics.
 fn load(input: &InputArgs, console: &mut Console<'_>) -> Result<Loaded, u8> {
     if let Err(e) = std::fs::File::open(&input.file) {
-        let why = if e.kind() == std::io::ErrorKind::NotFound { "no such file".to_string() } else { e.to_string() };
-        let _ = writeln!(console.err, "error: cannot read {}: {why}", input.file.display());
+        let why = if e.kind() == std::io::ErrorKind::NotFound {
+            "no such file".to_string()
+        } else {
+            e.to_string()
+        };
+        let _ = writeln!(
+            console.err,
+            "error: cannot read {}: {why}",
+            input.file.display()
+        );
         return Err(exit::BAD_INPUT);
     }
     let loaded = lore_frontend::load(Path::new(&input.file), &input.options());
     for d in &loaded.diagnostics {
         if d.is_error() || input.warnings {
-            let _ = write!(console.err, "{}", report::render(d, &loaded.sources, console.color));
+            let _ = write!(
+                console.err,
+                "{}",
+                report::render(d, &loaded.sources, console.color)
+            );
         }
     }
     Ok(loaded)
@@ -170,7 +210,9 @@ fn show(
         Ok(l) => l,
         Err(code) => return code,
     };
-    let Some(program) = &loaded.program else { return exit::BAD_INPUT };
+    let Some(program) = &loaded.program else {
+        return exit::BAD_INPUT;
+    };
     match render(program) {
         Ok(text) => {
             let _ = write!(console.out, "{text}");

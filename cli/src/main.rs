@@ -5,6 +5,10 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let color = std::io::stderr().is_terminal() && std::env::var_os("NO_COLOR").is_none();
-    let mut console = lore_cli::Console { out: &mut std::io::stdout(), err: &mut std::io::stderr(), color };
+    let mut console = lore_cli::Console {
+        out: &mut std::io::stdout(),
+        err: &mut std::io::stderr(),
+        color,
+    };
     ExitCode::from(lore_cli::run(std::env::args_os(), &mut console))
 }

@@ -2,7 +2,9 @@
 
 use lore_frontend::diag::{Diagnostic, Severity};
 use lore_frontend::source::SourceMap;
-use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic, NamedSource, Report};
+use miette::{
+    GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic, NamedSource, Report,
+};
 
 /// Renders one diagnostic as text (coloured only on a terminal).
 pub fn render(d: &Diagnostic, sources: &SourceMap, color: bool) -> String {
@@ -20,7 +22,9 @@ pub fn render(d: &Diagnostic, sources: &SourceMap, color: bool) -> String {
     if let Some(span) = d.span {
         if let Some(file) = sources.file(span.loc.file) {
             location = Some(format!("{}:{}:{}", file.name, span.loc.line, span.loc.col));
-            if let (Some(text), Some(offset)) = (&file.text, file.offset_of(span.loc.line, span.loc.col)) {
+            if let (Some(text), Some(offset)) =
+                (&file.text, file.offset_of(span.loc.line, span.loc.col))
+            {
                 let line_end = text[offset..].find('\n').map_or(text.len(), |e| offset + e);
                 let len = (span.len as usize).clamp(1, (line_end - offset).max(1));
                 let label = d.label.clone().unwrap_or_else(|| "here".into());
@@ -49,4 +53,3 @@ pub fn render(d: &Diagnostic, sources: &SourceMap, color: bool) -> String {
     }
     out
 }
-

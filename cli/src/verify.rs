@@ -54,22 +54,31 @@ impl BoundArgs {
         };
         if let Some(set) = &self.unwindset {
             for item in set.split(',').filter(|s| !s.is_empty()) {
-                let (name, k) = item.rsplit_once(':').ok_or(format!("`{item}` is not LOOP:K"))?;
+                let (name, k) = item
+                    .rsplit_once(':')
+                    .ok_or(format!("`{item}` is not LOOP:K"))?;
                 let k: u32 = k.parse().map_err(|_| format!("`{k}` is not a number"))?;
                 o.unwind_set.insert(name.to_string(), k);
             }
         }
         let property = if self.property.ends_with(".prp") {
-            std::fs::read_to_string(&self.property).map_err(|e| format!("cannot read {}: {e}", self.property))?
+            std::fs::read_to_string(&self.property)
+                .map_err(|e| format!("cannot read {}: {e}", self.property))?
         } else {
             self.property.clone()
         };
         o.check_kinds = if property.contains("unreach-call") || property.contains("reach_error") {
             vec![PropertyKind::ReachError]
         } else if property == "all" {
-            vec![PropertyKind::UserAssertion, PropertyKind::ReachError, PropertyKind::LearnAssertion]
+            vec![
+                PropertyKind::UserAssertion,
+                PropertyKind::ReachError,
+                PropertyKind::LearnAssertion,
+            ]
         } else {
-            return Err(format!("unknown property `{property}` (use `all`, `unreach-call` or a .prp file)"));
+            return Err(format!(
+                "unknown property `{property}` (use `all`, `unreach-call` or a .prp file)"
+            ));
         };
         Ok(o)
     }
@@ -137,7 +146,9 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
         Ok(l) => l,
         Err(code) => return code,
     };
-    let Some(program) = &loaded.program else { return exit::BAD_INPUT };
+    let Some(program) = &loaded.program else {
+        return exit::BAD_INPUT;
+    };
     let report = match verify(program, &options) {
         Ok(r) => r,
         Err(e) => {
@@ -156,15 +167,33 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
                 Status::Fails { .. } => "FAILURE".to_string(),
                 Status::Unknown(why) => format!("UNKNOWN ({why})"),
             };
-            let _ = writeln!(console.out, "[{}] {} {}: {status}", p.name, sources.short(p.loc), p.description);
+            let _ = writeln!(
+                console.out,
+                "[{}] {} {}: {status}",
+                p.name,
+                sources.short(p.loc),
+                p.description
+            );
         }
         for p in &report.properties {
             if let Status::Fails { trace, .. } = &p.status {
                 let _ = writeln!(console.out, "\nTrace for {}:", p.name);
                 for step in trace {
-                    let _ = writeln!(console.out, "  {:<28} {:<20} {}", sources.short(step.loc).to_string(), step.function, step.text);
+                    let _ = writeln!(
+                        console.out,
+                        "  {:<28} {:<20} {}",
+                        sources.short(step.loc).to_string(),
+                        step.function,
+                        step.text
+                    );
                 }
-                let _ = writeln!(console.out, "  {:<28} {:<20} {} fails", sources.short(p.loc).to_string(), "", p.description);
+                let _ = writeln!(
+                    console.out,
+                    "  {:<28} {:<20} {} fails",
+                    sources.short(p.loc).to_string(),
+                    "",
+                    p.description
+                );
             }
         }
         let _ = writeln!(
@@ -173,7 +202,11 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
             report.encoding.variables,
             report.encoding.clauses,
             report.encoding.solver_calls,
-            if report.bound_cut { "; some paths were cut by the unwinding bound" } else { "" }
+            if report.bound_cut {
+                "; some paths were cut by the unwinding bound"
+            } else {
+                ""
+            }
         );
     }
     match &report.verdict {
@@ -183,10 +216,19 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
         }
         Verdict::False(name) => {
             // The SV-COMP property category of what failed.
-            let category = match report.properties.iter().find(|p| &p.name == name).map(|p| &p.kind) {
+            let category = match report
+                .properties
+                .iter()
+                .find(|p| &p.name == name)
+                .map(|p| &p.kind)
+            {
                 Some(CheckKind::Safety { kind: "overflow" }) => "no-overflow",
-                Some(CheckKind::Safety { kind: "array-bounds" }) => "valid-deref",
-                Some(CheckKind::Safety { kind: "division-by-zero" }) => "no-division-by-zero",
+                Some(CheckKind::Safety {
+                    kind: "array-bounds",
+                }) => "valid-deref",
+                Some(CheckKind::Safety {
+                    kind: "division-by-zero",
+                }) => "no-division-by-zero",
                 _ => "unreach-call",
             };
             let _ = writeln!(console.out, "FALSE({category})");
@@ -261,7 +303,11 @@ fn json(report: &lore_bmc::verify::Report, sources: &lore_frontend::source::Sour
 pub fn show_ssa(program: &lore_frontend::ir::Program, bound: &BoundArgs) -> Result<String, String> {
     let options = bound.options()?;
     let symex = lore_bmc::symex::execute(program, &options)?;
-    let names: Vec<(String, String)> = symex.checks.iter().map(|c| (c.name.clone(), c.description.clone())).collect();
+    let names: Vec<(String, String)> = symex
+        .checks
+        .iter()
+        .map(|c| (c.name.clone(), c.description.clone()))
+        .collect();
     let mut out = symex.equation.render(&names, &program.sources);
     for c in &symex.checks {
         if let CheckKind::Unsupported { reason } = &c.kind {
@@ -272,19 +318,29 @@ pub fn show_ssa(program: &lore_frontend::ir::Program, bound: &BoundArgs) -> Resu
 }
 
 /// `lore show cnf`: statistics, or the formula in DIMACS.
-pub fn show_cnf(program: &lore_frontend::ir::Program, bound: &BoundArgs, dimacs: bool) -> Result<String, String> {
+pub fn show_cnf(
+    program: &lore_frontend::ir::Program,
+    bound: &BoundArgs,
+    dimacs: bool,
+) -> Result<String, String> {
     let options = bound.options()?;
     let symex = lore_bmc::symex::execute(program, &options)?;
     let mut blaster = lore_bmc::blast::Blaster::new(lore_bmc::solver::Dimacs::new());
     let mut goals = Vec::new();
     for c in &symex.checks {
-        goals.push((c.name.clone(), blaster.blast(&symex.equation.terms, c.violated)[0]));
+        goals.push((
+            c.name.clone(),
+            blaster.blast(&symex.equation.terms, c.violated)[0],
+        ));
     }
     use lore_bmc::solver::SatSolver;
     if dimacs {
         let mut out = String::new();
         for (name, lit) in &goals {
-            out.push_str(&format!("c check {name} fails if literal {}\n", lit.dimacs()));
+            out.push_str(&format!(
+                "c check {name} fails if literal {}\n",
+                lit.dimacs()
+            ));
         }
         out.push_str(&blaster.circuit.solver.to_dimacs(&[]));
         return Ok(out);

@@ -63,12 +63,34 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    pub fn error(kind: DiagnosticKind, message: impl Into<String>, span: Option<Span>) -> Diagnostic {
-        Diagnostic { severity: Severity::Error, kind, message: message.into(), span, label: None, help: None }
+    pub fn error(
+        kind: DiagnosticKind,
+        message: impl Into<String>,
+        span: Option<Span>,
+    ) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Error,
+            kind,
+            message: message.into(),
+            span,
+            label: None,
+            help: None,
+        }
     }
 
-    pub fn warning(kind: DiagnosticKind, message: impl Into<String>, span: Option<Span>) -> Diagnostic {
-        Diagnostic { severity: Severity::Warning, kind, message: message.into(), span, label: None, help: None }
+    pub fn warning(
+        kind: DiagnosticKind,
+        message: impl Into<String>,
+        span: Option<Span>,
+    ) -> Diagnostic {
+        Diagnostic {
+            severity: Severity::Warning,
+            kind,
+            message: message.into(),
+            span,
+            label: None,
+            help: None,
+        }
     }
 
     pub fn with_label(mut self, label: impl Into<String>) -> Diagnostic {

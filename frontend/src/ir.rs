@@ -173,12 +173,22 @@ pub enum StmtKind {
     /// variable-length array gets its storage).
     Declare { local: LocalId },
     /// A call of a function defined or declared in the program.
-    Call { dest: Option<Place>, callee: Callee, args: Vec<Expr> },
+    Call {
+        dest: Option<Place>,
+        callee: Callee,
+        args: Vec<Expr>,
+    },
     /// Heap or stack allocation of `size` bytes: `dest` points to a new object.
     /// `elem_ty` is the type the program uses the object as, when the lowering
     /// can tell (the pointee of the cast or destination), else `char`.
     /// For `realloc`, `old` is the block whose contents move to the new one.
-    Allocate { dest: Place, kind: AllocKind, size: Expr, elem_ty: TypeId, old: Option<Expr> },
+    Allocate {
+        dest: Place,
+        kind: AllocKind,
+        size: Expr,
+        elem_ty: TypeId,
+        old: Option<Expr>,
+    },
     /// `free(ptr)`.
     Free { ptr: Expr },
     /// Paths where `cond` is false are cut.
@@ -223,9 +233,17 @@ pub enum Callee {
 #[derive(Clone, Debug)]
 pub enum Terminator {
     Goto(BlockId),
-    Branch { cond: Expr, then_block: BlockId, else_block: BlockId },
+    Branch {
+        cond: Expr,
+        then_block: BlockId,
+        else_block: BlockId,
+    },
     /// `switch`: jump to the case whose value (in the type of `value`) matches.
-    Switch { value: Expr, cases: Vec<(u128, BlockId)>, default: BlockId },
+    Switch {
+        value: Expr,
+        cases: Vec<(u128, BlockId)>,
+        default: BlockId,
+    },
     Return(Option<Expr>),
     /// The execution ends here without error (`abort`, `exit`, after `reach_error`).
     Halt(HaltKind),
@@ -388,7 +406,10 @@ impl BinaryOp {
     }
 
     pub fn is_comparison(self) -> bool {
-        matches!(self, BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge)
+        matches!(
+            self,
+            BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge
+        )
     }
 }
 
@@ -398,19 +419,31 @@ impl Expr {
     }
 
     pub fn int(value: u128, ty: TypeId) -> Expr {
-        Expr { kind: ExprKind::Int(value), ty }
+        Expr {
+            kind: ExprKind::Int(value),
+            ty,
+        }
     }
 
     pub fn bool(value: bool) -> Expr {
-        Expr { kind: ExprKind::Int(value as u128), ty: TypeTable::BOOL }
+        Expr {
+            kind: ExprKind::Int(value as u128),
+            ty: TypeTable::BOOL,
+        }
     }
 
     pub fn load(place: Place, ty: TypeId) -> Expr {
-        Expr { kind: ExprKind::Load(place), ty }
+        Expr {
+            kind: ExprKind::Load(place),
+            ty,
+        }
     }
 
     pub fn binary(op: BinaryOp, lhs: Expr, rhs: Expr, ty: TypeId) -> Expr {
-        Expr { kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)), ty }
+        Expr {
+            kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
+            ty,
+        }
     }
 
     pub fn not(e: Expr) -> Expr {
@@ -420,14 +453,20 @@ impl Expr {
         if let ExprKind::Unary(UnaryOp::Not, inner) = e.kind {
             return *inner;
         }
-        Expr { kind: ExprKind::Unary(UnaryOp::Not, Box::new(e)), ty: TypeTable::BOOL }
+        Expr {
+            kind: ExprKind::Unary(UnaryOp::Not, Box::new(e)),
+            ty: TypeTable::BOOL,
+        }
     }
 
     pub fn cast(e: Expr, ty: TypeId) -> Expr {
         if e.ty == ty {
             return e;
         }
-        Expr { kind: ExprKind::Cast(Box::new(e)), ty }
+        Expr {
+            kind: ExprKind::Cast(Box::new(e)),
+            ty,
+        }
     }
 
     /// The constant value, if this is an integer constant.
@@ -453,7 +492,10 @@ impl Program {
     }
 
     pub fn function_by_name(&self, name: &str) -> Option<FunctionId> {
-        self.functions.iter().position(|f| f.name == name).map(|i| FunctionId(i as u32))
+        self.functions
+            .iter()
+            .position(|f| f.name == name)
+            .map(|i| FunctionId(i as u32))
     }
 
     /// The type of a place.
@@ -464,8 +506,16 @@ impl Program {
             Place::Deref(ptr) => self.types.pointee(ptr.ty).expect("deref of a pointer"),
             Place::Field(base, i) => {
                 let base_ty = self.place_type(function, base);
-                let comp = self.types.composite_id(base_ty).expect("field of a composite");
-                self.types.composite(comp).fields.as_ref().expect("complete composite")[*i].ty
+                let comp = self
+                    .types
+                    .composite_id(base_ty)
+                    .expect("field of a composite");
+                self.types
+                    .composite(comp)
+                    .fields
+                    .as_ref()
+                    .expect("complete composite")[*i]
+                    .ty
             }
             Place::Index(base, _) => {
                 let base_ty = self.place_type(function, base);
@@ -510,9 +560,16 @@ impl Program {
                 }
                 match &block.term {
                     Terminator::Goto(b) => check_target(*b)?,
-                    Terminator::Branch { cond, then_block, else_block } => {
+                    Terminator::Branch {
+                        cond,
+                        then_block,
+                        else_block,
+                    } => {
                         if cond.ty != TypeTable::BOOL {
-                            return Err(format!("{}: bb{i}: branch condition is not _Bool", f.name));
+                            return Err(format!(
+                                "{}: bb{i}: branch condition is not _Bool",
+                                f.name
+                            ));
                         }
                         check_target(*then_block)?;
                         check_target(*else_block)?;
@@ -523,7 +580,9 @@ impl Program {
                         }
                         check_target(*default)?;
                     }
-                    Terminator::Unterminated => return Err(format!("{}: bb{i} has no terminator", f.name)),
+                    Terminator::Unterminated => {
+                        return Err(format!("{}: bb{i} has no terminator", f.name))
+                    }
                     Terminator::Return(_) | Terminator::Halt(_) => {}
                 }
             }
@@ -533,7 +592,11 @@ impl Program {
 
     /// Number of loops, over all functions.
     pub fn loop_count(&self) -> usize {
-        self.functions.iter().filter_map(|f| f.body.as_ref()).map(|b| b.loops.len()).sum()
+        self.functions
+            .iter()
+            .filter_map(|f| f.body.as_ref())
+            .map(|b| b.loops.len())
+            .sum()
     }
 
     /// Counts the `unsupported` statements by their description.
@@ -557,7 +620,10 @@ impl Program {
 
     /// Is this array length known only at run time?
     pub fn is_vla(&self, ty: TypeId) -> bool {
-        matches!(self.types.kind(ty), TypeKind::Array(_, ArrayLen::Variable(_)))
+        matches!(
+            self.types.kind(ty),
+            TypeKind::Array(_, ArrayLen::Variable(_))
+        )
     }
 }
 
@@ -567,7 +633,9 @@ impl Function {
     }
 
     pub fn function_type<'a>(&self, types: &'a TypeTable) -> &'a crate::types::FunctionType {
-        types.function_type(self.ty).expect("function has a function type")
+        types
+            .function_type(self.ty)
+            .expect("function has a function type")
     }
 }
 
@@ -575,7 +643,11 @@ impl Terminator {
     pub fn successors(&self) -> Vec<BlockId> {
         match self {
             Terminator::Goto(b) => vec![*b],
-            Terminator::Branch { then_block, else_block, .. } => vec![*then_block, *else_block],
+            Terminator::Branch {
+                then_block,
+                else_block,
+                ..
+            } => vec![*then_block, *else_block],
             Terminator::Switch { cases, default, .. } => {
                 let mut out: Vec<BlockId> = cases.iter().map(|c| c.1).collect();
                 out.push(*default);

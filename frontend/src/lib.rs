@@ -31,7 +31,10 @@ pub struct FrontendOptions {
 
 impl Default for FrontendOptions {
     fn default() -> Self {
-        FrontendOptions { model: DataModel::Ilp32, cpp_options: Vec::new() }
+        FrontendOptions {
+            model: DataModel::Ilp32,
+            cpp_options: Vec::new(),
+        }
     }
 }
 
@@ -58,13 +61,23 @@ impl Loaded {
 
 /// Reads, preprocesses, parses and lowers one C file.
 pub fn load(path: &Path, options: &FrontendOptions) -> Loaded {
-    let pp_options =
-        preprocess::PreprocessOptions { model: options.model, defines: options.cpp_options.clone(), command: None };
+    let pp_options = preprocess::PreprocessOptions {
+        model: options.model,
+        defines: options.cpp_options.clone(),
+        command: None,
+    };
     let pre = match preprocess::preprocess(path, &pp_options) {
         Ok(p) => p,
         Err(e) => return preprocess_failure(path, e),
     };
-    let sources = SourceMap::new(path, pre.input_text, &pre.text, pre.follow_markers, pre.include_dir.as_deref(), pre.edits);
+    let sources = SourceMap::new(
+        path,
+        pre.input_text,
+        &pre.text,
+        pre.follow_markers,
+        pre.include_dir.as_deref(),
+        pre.edits,
+    );
     let config = lang_c::driver::Config {
         cpp_command: String::new(),
         cpp_options: Vec::new(),
@@ -76,40 +89,78 @@ pub fn load(path: &Path, options: &FrontendOptions) -> Loaded {
             let span = sources.span_of(e.offset, e.offset + 1);
             let mut expected: Vec<&str> = e.expected.iter().map(|s| s.as_ref()).collect();
             expected.sort();
-            let found = pre.text[e.offset..].chars().take_while(|c| !c.is_whitespace()).take(20).collect::<String>();
-            let found = if found.is_empty() { "end of file".to_string() } else { format!("`{found}`") };
+            let found = pre.text[e.offset..]
+                .chars()
+                .take_while(|c| !c.is_whitespace())
+                .take(20)
+                .collect::<String>();
+            let found = if found.is_empty() {
+                "end of file".to_string()
+            } else {
+                format!("`{found}`")
+            };
             let message = format!("syntax error: unexpected {found}");
             let d = Diagnostic::error(DiagnosticKind::Syntax, message, Some(span))
                 .with_label("here")
                 .with_help(format!("expected one of: {}", expected.join(" ")));
-            return Loaded { program: None, diagnostics: vec![d], sources };
+            return Loaded {
+                program: None,
+                diagnostics: vec![d],
+                sources,
+            };
         }
     };
-    let (program, diagnostics, sources) =
-        lower::lower(&parse.unit, &pre.text, &pre.packed_structs, sources, options.model);
-    Loaded { program, diagnostics, sources }
+    let (program, diagnostics, sources) = lower::lower(
+        &parse.unit,
+        &pre.text,
+        &pre.packed_structs,
+        sources,
+        options.model,
+    );
+    Loaded {
+        program,
+        diagnostics,
+        sources,
+    }
 }
 
 fn preprocess_failure(path: &Path, e: preprocess::PreprocessError) -> Loaded {
     let text = std::fs::read_to_string(path).unwrap_or_default();
     let sources = SourceMap::for_file_only(path, text);
     let diagnostic = match &e {
-        preprocess::PreprocessError::Read { .. } => Diagnostic::error(DiagnosticKind::Io, e.to_string(), None),
+        preprocess::PreprocessError::Read { .. } => {
+            Diagnostic::error(DiagnosticKind::Io, e.to_string(), None)
+        }
         preprocess::PreprocessError::Failed { stderr, .. } => {
             // gcc says `file:line:col: error: message`; point at the first one.
-            let first = stderr.lines().find(|l| l.contains("error")).unwrap_or(stderr.lines().next().unwrap_or(""));
+            let first = stderr
+                .lines()
+                .find(|l| l.contains("error"))
+                .unwrap_or(stderr.lines().next().unwrap_or(""));
             let mut parts = first.splitn(4, ':');
             let (file, line, col) = (parts.next(), parts.next(), parts.next());
-            let message = parts.next().map(|m| m.trim().trim_start_matches("error:").trim().to_string());
-            let span = match (file, line.and_then(|l| l.trim().parse::<u32>().ok()), col.and_then(|c| c.trim().parse::<u32>().ok())) {
-                (Some(f), Some(line), Some(col)) if Path::new(f.trim()) == path => sources
-                    .main_file()
-                    .map(|file| source::Span { loc: source::Loc { file, line, col }, len: 1 }),
+            let message = parts
+                .next()
+                .map(|m| m.trim().trim_start_matches("error:").trim().to_string());
+            let span = match (
+                file,
+                line.and_then(|l| l.trim().parse::<u32>().ok()),
+                col.and_then(|c| c.trim().parse::<u32>().ok()),
+            ) {
+                (Some(f), Some(line), Some(col)) if Path::new(f.trim()) == path => {
+                    sources.main_file().map(|file| source::Span {
+                        loc: source::Loc { file, line, col },
+                        len: 1,
+                    })
+                }
                 _ => None,
             };
             let d = Diagnostic::error(
                 DiagnosticKind::Preprocessor,
-                format!("preprocessing failed: {}", message.unwrap_or_else(|| first.to_string())),
+                format!(
+                    "preprocessing failed: {}",
+                    message.unwrap_or_else(|| first.to_string())
+                ),
                 span,
             );
             // Without a location, the preprocessor's own words are the best help.
@@ -121,5 +172,9 @@ fn preprocess_failure(path: &Path, e: preprocess::PreprocessError) -> Loaded {
         }
         _ => Diagnostic::error(DiagnosticKind::Preprocessor, e.to_string(), None),
     };
-    Loaded { program: None, diagnostics: vec![diagnostic], sources }
+    Loaded {
+        program: None,
+        diagnostics: vec![diagnostic],
+        sources,
+    }
 }

@@ -43,13 +43,22 @@ pub const HEADERS: &[(&str, &str)] = &[
 #[derive(Debug, thiserror::Error)]
 pub enum PreprocessError {
     #[error("cannot read {path}: {source}")]
-    Read { path: PathBuf, source: std::io::Error },
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error("cannot run the C preprocessor `{command}`: {source}")]
-    Spawn { command: String, source: std::io::Error },
+    Spawn {
+        command: String,
+        source: std::io::Error,
+    },
     #[error("the C preprocessor failed on {path}")]
     Failed { path: PathBuf, stderr: String },
     #[error("cannot write Lore's headers to {path}: {source}")]
-    Headers { path: PathBuf, source: std::io::Error },
+    Headers {
+        path: PathBuf,
+        source: std::io::Error,
+    },
 }
 
 /// The text to parse and what is needed to map it back.
@@ -80,21 +89,53 @@ pub struct PreprocessOptions {
     pub command: Option<String>,
 }
 
-pub fn preprocess(path: &Path, options: &PreprocessOptions) -> Result<Preprocessed, PreprocessError> {
+pub fn preprocess(
+    path: &Path,
+    options: &PreprocessOptions,
+) -> Result<Preprocessed, PreprocessError> {
     let input_text = std::fs::read(path)
-        .map_err(|source| PreprocessError::Read { path: path.to_path_buf(), source })
+        .map_err(|source| PreprocessError::Read {
+            path: path.to_path_buf(),
+            source,
+        })
         .map(|bytes| String::from_utf8_lossy(&bytes).into_owned())?;
     if crate::source::is_preprocessed_input(path) {
-        let FixedUp { text, edits, packed_structs } = fix_up(&input_text);
-        return Ok(Preprocessed { input_text, text, follow_markers: false, include_dir: None, edits, packed_structs });
+        let FixedUp {
+            text,
+            edits,
+            packed_structs,
+        } = fix_up(&input_text);
+        return Ok(Preprocessed {
+            input_text,
+            text,
+            follow_markers: false,
+            include_dir: None,
+            edits,
+            packed_structs,
+        });
     }
     let include_dir = write_headers()?;
     let raw = run_cpp(path, &include_dir, options)?;
-    let FixedUp { text, edits, packed_structs } = fix_up(&raw);
-    Ok(Preprocessed { input_text, text, follow_markers: true, include_dir: Some(include_dir), edits, packed_structs })
+    let FixedUp {
+        text,
+        edits,
+        packed_structs,
+    } = fix_up(&raw);
+    Ok(Preprocessed {
+        input_text,
+        text,
+        follow_markers: true,
+        include_dir: Some(include_dir),
+        edits,
+        packed_structs,
+    })
 }
 
-fn run_cpp(path: &Path, include_dir: &Path, options: &PreprocessOptions) -> Result<String, PreprocessError> {
+fn run_cpp(
+    path: &Path,
+    include_dir: &Path,
+    options: &PreprocessOptions,
+) -> Result<String, PreprocessError> {
     let candidates: Vec<String> = match (&options.command, std::env::var("LORE_CPP")) {
         (Some(c), _) => vec![c.clone()],
         (None, Ok(c)) if !c.is_empty() => vec![c],
@@ -130,17 +171,25 @@ fn run_cpp(path: &Path, include_dir: &Path, options: &PreprocessOptions) -> Resu
             }
             cmd.args(&options.defines).arg(path);
             match cmd.output() {
-                Ok(out) if out.status.success() => return Ok(String::from_utf8_lossy(&out.stdout).into_owned()),
+                Ok(out) if out.status.success() => {
+                    return Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+                }
                 Ok(out) => {
-                    let stderr =
-                        String::from_utf8_lossy(&out.stderr).replace(&include_dir.display().to_string(), "<lore>");
+                    let stderr = String::from_utf8_lossy(&out.stderr)
+                        .replace(&include_dir.display().to_string(), "<lore>");
                     if use_model_flag && stderr.contains(model_flag) {
                         continue;
                     }
-                    return Err(PreprocessError::Failed { path: path.to_path_buf(), stderr });
+                    return Err(PreprocessError::Failed {
+                        path: path.to_path_buf(),
+                        stderr,
+                    });
                 }
                 Err(source) => {
-                    last_error = Some(PreprocessError::Spawn { command: command.clone(), source });
+                    last_error = Some(PreprocessError::Spawn {
+                        command: command.clone(),
+                        source,
+                    });
                     break;
                 }
             }
@@ -157,18 +206,28 @@ fn write_headers() -> Result<PathBuf, PreprocessError> {
             hash = (hash ^ u64::from(b)).wrapping_mul(0x100000001b3);
         }
     }
-    let dir = std::env::temp_dir().join(format!("lore-include-{}-{hash:016x}", env!("CARGO_PKG_VERSION")));
+    let dir = std::env::temp_dir().join(format!(
+        "lore-include-{}-{hash:016x}",
+        env!("CARGO_PKG_VERSION")
+    ));
     let marker = dir.join(".complete");
     if marker.exists() {
         return Ok(dir);
     }
-    let io = |source, path: &Path| PreprocessError::Headers { path: path.to_path_buf(), source };
+    let io = |source, path: &Path| PreprocessError::Headers {
+        path: path.to_path_buf(),
+        source,
+    };
     for (name, text) in HEADERS {
         let target = dir.join(name);
         let parent = target.parent().expect("header has a parent");
         std::fs::create_dir_all(parent).map_err(|e| io(e, parent))?;
         // Write to a unique name and rename, so parallel runs never see half a file.
-        let tmp = parent.join(format!(".{}.{}", std::process::id(), target.file_name().unwrap().to_string_lossy()));
+        let tmp = parent.join(format!(
+            ".{}.{}",
+            std::process::id(),
+            target.file_name().unwrap().to_string_lossy()
+        ));
         let mut f = std::fs::File::create(&tmp).map_err(|e| io(e, &tmp))?;
         f.write_all(text.as_bytes()).map_err(|e| io(e, &tmp))?;
         drop(f);
@@ -202,11 +261,12 @@ pub fn fix_up(text: &str) -> FixedUp {
     let mut last_sig: u8 = b';'; // last significant character at depth 0
     let mut body_stack: Vec<bool> = Vec::new(); // for each open brace: is it a function body?
     let mut line_start = true;
-    let insert = |out: &mut String, what: &str, edits: &mut Vec<(usize, usize)>, growth: &mut usize| {
-        out.push_str(what);
-        *growth += what.len();
-        edits.push((out.len(), *growth));
-    };
+    let insert =
+        |out: &mut String, what: &str, edits: &mut Vec<(usize, usize)>, growth: &mut usize| {
+            out.push_str(what);
+            *growth += what.len();
+            edits.push((out.len(), *growth));
+        };
     while i < bytes.len() {
         let c = bytes[i];
         // Line markers and other directives are copied as they are.
@@ -225,7 +285,8 @@ pub fn fix_up(text: &str) -> FixedUp {
                 continue;
             }
             b'{' => {
-                let is_body = depth == 0 && paren_depth == 0 && (last_sig == b')' || last_sig == b';');
+                let is_body =
+                    depth == 0 && paren_depth == 0 && (last_sig == b')' || last_sig == b';');
                 body_stack.push(is_body);
                 depth += 1;
                 at_decl_start = false;
@@ -254,13 +315,19 @@ pub fn fix_up(text: &str) -> FixedUp {
         }
         if c == b'_' || c == b'$' || c.is_ascii_alphabetic() {
             let start = i;
-            while i < bytes.len() && (bytes[i] == b'_' || bytes[i] == b'$' || bytes[i].is_ascii_alphanumeric()) {
+            while i < bytes.len()
+                && (bytes[i] == b'_' || bytes[i] == b'$' || bytes[i].is_ascii_alphanumeric())
+            {
                 i += 1;
             }
             let word = &text[start..i];
             if depth == 0 && paren_depth == 0 && at_decl_start {
                 at_decl_start = false;
-                let next = text[i..].trim_start_matches([' ', '\t', '\r', '\n']).as_bytes().first().copied();
+                let next = text[i..]
+                    .trim_start_matches([' ', '\t', '\r', '\n'])
+                    .as_bytes()
+                    .first()
+                    .copied();
                 if next == Some(b'(') && !is_keyword(word) {
                     insert(&mut out, "int ", &mut edits, &mut growth);
                 }
@@ -274,14 +341,28 @@ pub fn fix_up(text: &str) -> FixedUp {
                     out.truncate(keep);
                     out.push_str(&format!("{:<original$}", "__lore_uint128"));
                 } else {
-                    let replacement = if word == "__uint128_t" { "__lore_uint128" } else { "__lore_int128" };
+                    let replacement = if word == "__uint128_t" {
+                        "__lore_uint128"
+                    } else {
+                        "__lore_int128"
+                    };
                     out.push_str(replacement);
-                    insert_growth(&mut edits, &mut growth, out.len(), replacement.len() - word.len());
+                    insert_growth(
+                        &mut edits,
+                        &mut growth,
+                        out.len(),
+                        replacement.len() - word.len(),
+                    );
                 }
             } else if word.contains('$') {
                 let replaced = word.replace('$', DOLLAR);
                 out.push_str(&replaced);
-                insert_growth(&mut edits, &mut growth, out.len(), replaced.len() - word.len());
+                insert_growth(
+                    &mut edits,
+                    &mut growth,
+                    out.len(),
+                    replaced.len() - word.len(),
+                );
             } else {
                 out.push_str(word);
             }
@@ -289,14 +370,21 @@ pub fn fix_up(text: &str) -> FixedUp {
                 // `struct __attribute__((packed)) name`: lang-c wants no attribute here.
                 let after_ws = i + text[i..].len() - text[i..].trim_start().len();
                 let rest = &text[after_ws..];
-                if rest.starts_with("__attribute__") || rest.starts_with("__attribute ") || rest.starts_with("__attribute(") {
+                if rest.starts_with("__attribute__")
+                    || rest.starts_with("__attribute ")
+                    || rest.starts_with("__attribute(")
+                {
                     if let Some(end) = attribute_end(text, after_ws) {
                         let attribute = &text[after_ws..end];
                         if attribute.contains("packed") {
                             packed_structs.push(out.len() - word.len());
                         }
                         out.push_str(&text[i..after_ws]);
-                        out.extend(attribute.chars().map(|c| if c == '\n' { '\n' } else { ' ' }));
+                        out.extend(
+                            attribute
+                                .chars()
+                                .map(|c| if c == '\n' { '\n' } else { ' ' }),
+                        );
                         i = end;
                     }
                 }
@@ -319,13 +407,26 @@ pub fn fix_up(text: &str) -> FixedUp {
         i += 1;
     }
     if text.contains("__int128") || text.contains("__uint128_t") {
-        let typedefs = "typedef long long __lore_int128; typedef unsigned long long __lore_uint128;\n";
+        let typedefs =
+            "typedef long long __lore_int128; typedef unsigned long long __lore_uint128;\n";
         let mut shifted: Vec<(usize, usize)> = vec![(typedefs.len(), typedefs.len())];
-        shifted.extend(edits.iter().map(|&(end, g)| (end + typedefs.len(), g + typedefs.len())));
+        shifted.extend(
+            edits
+                .iter()
+                .map(|&(end, g)| (end + typedefs.len(), g + typedefs.len())),
+        );
         let packed_structs = packed_structs.iter().map(|o| o + typedefs.len()).collect();
-        return FixedUp { text: format!("{typedefs}{out}"), edits: shifted, packed_structs };
+        return FixedUp {
+            text: format!("{typedefs}{out}"),
+            edits: shifted,
+            packed_structs,
+        };
     }
-    FixedUp { text: out, edits, packed_structs }
+    FixedUp {
+        text: out,
+        edits,
+        packed_structs,
+    }
 }
 
 /// The end of `__attribute__((...))` starting at `start`.
@@ -370,14 +471,68 @@ fn skip_literal(bytes: &[u8], i: usize) -> usize {
 fn is_keyword(word: &str) -> bool {
     matches!(
         word,
-        "auto" | "break" | "case" | "char" | "const" | "continue" | "default" | "do" | "double" | "else" | "enum"
-            | "extern" | "float" | "for" | "goto" | "if" | "inline" | "int" | "long" | "register" | "restrict"
-            | "return" | "short" | "signed" | "sizeof" | "static" | "struct" | "switch" | "typedef" | "union"
-            | "unsigned" | "void" | "volatile" | "while" | "_Alignas" | "_Alignof" | "_Atomic" | "_Bool"
-            | "_Complex" | "_Generic" | "_Imaginary" | "_Noreturn" | "_Static_assert" | "_Thread_local"
-            | "__attribute__" | "__attribute" | "__extension__" | "__asm__" | "__asm" | "asm" | "__typeof__"
-            | "__typeof" | "typeof" | "__inline" | "__inline__" | "__restrict" | "__restrict__" | "__const"
-            | "__volatile__" | "__signed__" | "__declspec" | "__thread"
+        "auto"
+            | "break"
+            | "case"
+            | "char"
+            | "const"
+            | "continue"
+            | "default"
+            | "do"
+            | "double"
+            | "else"
+            | "enum"
+            | "extern"
+            | "float"
+            | "for"
+            | "goto"
+            | "if"
+            | "inline"
+            | "int"
+            | "long"
+            | "register"
+            | "restrict"
+            | "return"
+            | "short"
+            | "signed"
+            | "sizeof"
+            | "static"
+            | "struct"
+            | "switch"
+            | "typedef"
+            | "union"
+            | "unsigned"
+            | "void"
+            | "volatile"
+            | "while"
+            | "_Alignas"
+            | "_Alignof"
+            | "_Atomic"
+            | "_Bool"
+            | "_Complex"
+            | "_Generic"
+            | "_Imaginary"
+            | "_Noreturn"
+            | "_Static_assert"
+            | "_Thread_local"
+            | "__attribute__"
+            | "__attribute"
+            | "__extension__"
+            | "__asm__"
+            | "__asm"
+            | "asm"
+            | "__typeof__"
+            | "__typeof"
+            | "typeof"
+            | "__inline"
+            | "__inline__"
+            | "__restrict"
+            | "__restrict__"
+            | "__const"
+            | "__volatile__"
+            | "__signed__"
+            | "__declspec"
+            | "__thread"
     )
 }
 
@@ -387,8 +542,12 @@ mod tests {
 
     #[test]
     fn implicit_int_at_file_scope() {
-        let FixedUp { text, edits, .. } = fix_up("main() { return 0; }\nstruct s { int a; } g(void);\nf(x) int x; { }\n");
-        assert_eq!(text, "int main() { return 0; }\nstruct s { int a; } g(void);\nint f(x) int x; { }\n");
+        let FixedUp { text, edits, .. } =
+            fix_up("main() { return 0; }\nstruct s { int a; } g(void);\nf(x) int x; { }\n");
+        assert_eq!(
+            text,
+            "int main() { return 0; }\nstruct s { int a; } g(void);\nint f(x) int x; { }\n"
+        );
         assert_eq!(edits.len(), 2);
     }
 
@@ -400,7 +559,8 @@ mod tests {
 
     #[test]
     fn attributes_are_not_implicit_int() {
-        let text = fix_up("__attribute__((noreturn)) void f(void);\n__extension__ typedef int t;\n").text;
+        let text =
+            fix_up("__attribute__((noreturn)) void f(void);\n__extension__ typedef int t;\n").text;
         assert!(!text.contains("int __attribute__"));
     }
 

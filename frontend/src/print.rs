@@ -5,8 +5,8 @@
 //! statement on the right.
 
 use crate::ir::{
-    AllocKind, BinaryOp, Callee, Expr, ExprKind, Function, GlobalKind, HaltKind, MemoryOp, Place, Program, StmtKind,
-    Terminator, UnaryOp,
+    AllocKind, BinaryOp, Callee, Expr, ExprKind, Function, GlobalKind, HaltKind, MemoryOp, Place,
+    Program, StmtKind, Terminator, UnaryOp,
 };
 use crate::source::Loc;
 use crate::types::{ArrayLen, CompositeId, FloatKind, IntKind, TypeId, TypeKind};
@@ -29,7 +29,12 @@ pub fn program_to_string(program: &Program, only: Option<&str>) -> String {
             continue;
         }
         let is_init = crate::ir::FunctionId(i as u32) == program.init;
-        if is_init && f.body.as_ref().is_some_and(|b| b.blocks.iter().all(|bl| bl.stmts.is_empty())) && only.is_none() {
+        if is_init
+            && f.body
+                .as_ref()
+                .is_some_and(|b| b.blocks.iter().all(|bl| bl.stmts.is_empty()))
+            && only.is_none()
+        {
             continue;
         }
         if f.body.is_none() && (f.is_lore_library || only.is_none() && !p.is_called(i)) {
@@ -89,7 +94,12 @@ impl Printer<'_> {
                 visit_types.push(g.ty);
             }
         }
-        for f in self.program.functions.iter().filter(|f| f.body.is_some() && !f.is_lore_library) {
+        for f in self
+            .program
+            .functions
+            .iter()
+            .filter(|f| f.body.is_some() && !f.is_lore_library)
+        {
             visit_types.push(f.ty);
             visit_types.extend(f.locals.iter().map(|l| l.ty));
         }
@@ -123,13 +133,25 @@ impl Printer<'_> {
             let _ = writeln!(out, "{kw} {};", comp.tag);
             return;
         };
-        let _ = writeln!(out, "{kw} {} {{  // size {}, align {}", comp.tag, comp.size, comp.align);
+        let _ = writeln!(
+            out,
+            "{kw} {} {{  // size {}, align {}",
+            comp.tag, comp.size, comp.align
+        );
         for f in fields {
-            let name = if f.name.is_empty() { String::new() } else { f.name.clone() };
+            let name = if f.name.is_empty() {
+                String::new()
+            } else {
+                f.name.clone()
+            };
             let decl = self.types().display_decl(f.ty, &name);
             match f.bit_field {
                 Some(b) => {
-                    let _ = writeln!(out, "  {decl} : {};  // offset {} bit {}", b.width, f.offset, b.bit_offset);
+                    let _ = writeln!(
+                        out,
+                        "  {decl} : {};  // offset {} bit {}",
+                        b.width, f.offset, b.bit_offset
+                    );
                 }
                 None => {
                     let _ = writeln!(out, "  {decl};  // offset {}", f.offset);
@@ -140,7 +162,12 @@ impl Printer<'_> {
     }
 
     fn is_library(&self, loc: Loc) -> bool {
-        !loc.is_none() && self.program.sources.file(loc.file).is_some_and(|f| f.is_lore_library)
+        !loc.is_none()
+            && self
+                .program
+                .sources
+                .file(loc.file)
+                .is_some_and(|f| f.is_lore_library)
     }
 
     fn globals(&self, out: &mut String) {
@@ -153,7 +180,10 @@ impl Printer<'_> {
             let decl = self.types().display_decl(g.ty, &g.name);
             let line = match (g.kind, &g.bytes) {
                 (GlobalKind::StringLiteral, Some(bytes)) => {
-                    format!("const {decl} = {};", quote_bytes(&bytes[..bytes.len().saturating_sub(1)]))
+                    format!(
+                        "const {decl} = {};",
+                        quote_bytes(&bytes[..bytes.len().saturating_sub(1)])
+                    )
                 }
                 (GlobalKind::External, _) => format!("extern {decl};"),
                 (GlobalKind::StaticLocal, _) => format!("static {decl};"),
@@ -173,12 +203,20 @@ impl Printer<'_> {
         }
         let shown = self.program.sources.short(loc).to_string();
         let width = text.chars().count();
-        let pad = if width < LOC_COLUMN { LOC_COLUMN - width } else { 2 };
+        let pad = if width < LOC_COLUMN {
+            LOC_COLUMN - width
+        } else {
+            2
+        };
         let _ = writeln!(out, "{text}{:pad$}// {shown}", "");
     }
 
     fn function(&self, out: &mut String, f: &Function) {
-        let fty = self.types().function_type(f.ty).expect("function type").clone();
+        let fty = self
+            .types()
+            .function_type(f.ty)
+            .expect("function type")
+            .clone();
         let params: Vec<String> = (0..fty.params.len())
             .map(|i| match f.locals.get(i) {
                 Some(l) if i < f.params => self.types().display_decl(l.ty, &l.name),
@@ -192,7 +230,9 @@ impl Printer<'_> {
         if params.is_empty() && fty.prototyped {
             params.push("void".into());
         }
-        let header = self.types().display_decl(fty.ret, &format!("{}({})", f.name, params.join(", ")));
+        let header = self
+            .types()
+            .display_decl(fty.ret, &format!("{}({})", f.name, params.join(", ")));
         let Some(body) = &f.body else {
             self.line_with_loc(out, &format!("{header};  /* no body */"), f.loc);
             out.push('\n');
@@ -202,7 +242,15 @@ impl Printer<'_> {
         out.push_str("{\n");
         for l in &f.locals[f.params..] {
             let decl = format!("  {};", self.local_decl(f, l.ty, &l.name));
-            self.line_with_loc(out, &decl, if l.kind == crate::ir::LocalKind::Temporary { Loc::NONE } else { l.loc });
+            self.line_with_loc(
+                out,
+                &decl,
+                if l.kind == crate::ir::LocalKind::Temporary {
+                    Loc::NONE
+                } else {
+                    l.loc
+                },
+            );
         }
         if f.locals.len() > f.params {
             out.push('\n');
@@ -252,7 +300,9 @@ impl Printer<'_> {
 
     fn stmt(&self, f: &Function, s: &StmtKind) -> String {
         match s {
-            StmtKind::Assign { place, value } => format!("{} = {};", self.place(f, place), self.expr(f, value)),
+            StmtKind::Assign { place, value } => {
+                format!("{} = {};", self.place(f, place), self.expr(f, value))
+            }
             StmtKind::Nondet { place } => format!("{} = nondet;", self.place(f, place)),
             StmtKind::Declare { local } => format!("declare {};", f.local(*local).name),
             StmtKind::Call { dest, callee, args } => {
@@ -266,7 +316,13 @@ impl Printer<'_> {
                     None => format!("{callee}({});", args.join(", ")),
                 }
             }
-            StmtKind::Allocate { dest, kind, size, elem_ty, old } => {
+            StmtKind::Allocate {
+                dest,
+                kind,
+                size,
+                elem_ty,
+                old,
+            } => {
                 let name = match kind {
                     AllocKind::Malloc => "malloc",
                     AllocKind::Calloc => "calloc",
@@ -277,13 +333,22 @@ impl Printer<'_> {
                     Some(o) => format!("{}, {}", self.expr(f, o), self.expr(f, size)),
                     None => self.expr(f, size),
                 };
-                format!("{} = {name}({args});  /* of {} */", self.place(f, dest), self.types().display(*elem_ty))
+                format!(
+                    "{} = {name}({args});  /* of {} */",
+                    self.place(f, dest),
+                    self.types().display(*elem_ty)
+                )
             }
             StmtKind::Free { ptr } => format!("free({});", self.expr(f, ptr)),
             StmtKind::Assume { cond } => format!("assume({});", self.expr(f, cond)),
             StmtKind::Assert { cond, property } => {
                 let p = self.program.property(*property);
-                format!("assert({});  /* {}: {} */", self.expr(f, cond), p.name, p.description)
+                format!(
+                    "assert({});  /* {}: {} */",
+                    self.expr(f, cond),
+                    p.name,
+                    p.description
+                )
             }
             StmtKind::Memory { op, args } => {
                 let name = match op {
@@ -301,13 +366,31 @@ impl Printer<'_> {
     fn terminator(&self, f: &Function, t: &Terminator) -> String {
         match t {
             Terminator::Goto(b) => format!("goto bb{};", b.0),
-            Terminator::Branch { cond, then_block, else_block } => {
-                format!("if ({}) goto bb{}; else goto bb{};", self.expr(f, cond), then_block.0, else_block.0)
+            Terminator::Branch {
+                cond,
+                then_block,
+                else_block,
+            } => {
+                format!(
+                    "if ({}) goto bb{}; else goto bb{};",
+                    self.expr(f, cond),
+                    then_block.0,
+                    else_block.0
+                )
             }
-            Terminator::Switch { value, cases, default } => {
+            Terminator::Switch {
+                value,
+                cases,
+                default,
+            } => {
                 let mut s = format!("switch ({}) {{", self.expr(f, value));
                 for (v, b) in cases {
-                    let _ = write!(s, "\n    case {}: goto bb{};", self.int_value(*v, value.ty), b.0);
+                    let _ = write!(
+                        s,
+                        "\n    case {}: goto bb{};",
+                        self.int_value(*v, value.ty),
+                        b.0
+                    );
                 }
                 let _ = write!(s, "\n    default: goto bb{};\n  }}", default.0);
                 s
@@ -342,7 +425,9 @@ impl Printer<'_> {
                     _ => format!("{}.{name}", self.place(f, base)),
                 }
             }
-            Place::Index(base, index) => format!("{}[{}]", self.place_operand(f, base), self.expr(f, index)),
+            Place::Index(base, index) => {
+                format!("{}[{}]", self.place_operand(f, base), self.expr(f, index))
+            }
         }
     }
 
@@ -358,7 +443,13 @@ impl Printer<'_> {
         let name = self
             .types()
             .composite_id(ty)
-            .and_then(|c| self.types().composite(c).fields.as_ref().map(|fs| fs[i].name.clone()))
+            .and_then(|c| {
+                self.types()
+                    .composite(c)
+                    .fields
+                    .as_ref()
+                    .map(|fs| fs[i].name.clone())
+            })
             .unwrap_or_default();
         if name.is_empty() {
             format!("${i}")
@@ -371,7 +462,11 @@ impl Printer<'_> {
     fn operand(&self, f: &Function, e: &Expr) -> String {
         let s = self.expr(f, e);
         match &e.kind {
-            ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Load(_) | ExprKind::FunctionAddr(_) | ExprKind::Zero => s,
+            ExprKind::Int(_)
+            | ExprKind::Float(_)
+            | ExprKind::Load(_)
+            | ExprKind::FunctionAddr(_)
+            | ExprKind::Zero => s,
             ExprKind::AddrOf(Place::Index(base, _)) if self.string_of(base).is_some() => s,
             _ => format!("({s})"),
         }
@@ -381,7 +476,9 @@ impl Printer<'_> {
         let Place::Global(g) = p else { return None };
         let g = self.program.global(*g);
         match (&g.kind, &g.bytes) {
-            (GlobalKind::StringLiteral, Some(b)) => Some(quote_bytes(&b[..b.len().saturating_sub(1)])),
+            (GlobalKind::StringLiteral, Some(b)) => {
+                Some(quote_bytes(&b[..b.len().saturating_sub(1)]))
+            }
             _ => None,
         }
     }
@@ -418,7 +515,12 @@ impl Printer<'_> {
                 format!("{} {sym} {}", self.operand(f, a), self.operand(f, b))
             }
             ExprKind::Cast(x) => format!("({}){}", self.types().display(e.ty), self.operand(f, x)),
-            ExprKind::Ite(c, a, b) => format!("{} ? {} : {}", self.operand(f, c), self.operand(f, a), self.operand(f, b)),
+            ExprKind::Ite(c, a, b) => format!(
+                "{} ? {} : {}",
+                self.operand(f, c),
+                self.operand(f, a),
+                self.operand(f, b)
+            ),
         }
     }
 
@@ -461,7 +563,11 @@ fn float_text(bits: u64, kind: &TypeKind) -> String {
         return "NAN".into();
     }
     if value.is_infinite() {
-        return if value > 0.0 { "INFINITY".into() } else { "-INFINITY".into() };
+        return if value > 0.0 {
+            "INFINITY".into()
+        } else {
+            "-INFINITY".into()
+        };
     }
     let text = format!("{value:?}");
     format!("{text}{suffix}")
@@ -486,4 +592,3 @@ pub fn quote_bytes(bytes: &[u8]) -> String {
     s.push('"');
     s
 }
-

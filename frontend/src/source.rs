@@ -23,7 +23,11 @@ pub struct Loc {
 
 impl Loc {
     /// The location of code Lore made up (initialisers of globals, temporaries).
-    pub const NONE: Loc = Loc { file: FileId(u32::MAX), line: 0, col: 0 };
+    pub const NONE: Loc = Loc {
+        file: FileId(u32::MAX),
+        line: 0,
+        col: 0,
+    };
 
     pub fn is_none(&self) -> bool {
         self.file.0 == u32::MAX
@@ -55,21 +59,33 @@ pub struct SourceFile {
 impl SourceFile {
     fn new(name: String, text: Option<String>, is_lore_library: bool) -> SourceFile {
         let line_starts = match &text {
-            Some(t) => std::iter::once(0).chain(t.match_indices('\n').map(|(i, _)| i + 1)).collect(),
+            Some(t) => std::iter::once(0)
+                .chain(t.match_indices('\n').map(|(i, _)| i + 1))
+                .collect(),
             None => Vec::new(),
         };
         let short_name = Path::new(&name)
             .file_name()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_else(|| name.clone());
-        SourceFile { name, short_name, text, line_starts, is_lore_library }
+        SourceFile {
+            name,
+            short_name,
+            text,
+            line_starts,
+            is_lore_library,
+        }
     }
 
     /// Byte offset of a line and column in `text`, clamped to the line.
     pub fn offset_of(&self, line: u32, col: u32) -> Option<usize> {
         let text = self.text.as_ref()?;
         let start = *self.line_starts.get((line as usize).checked_sub(1)?)?;
-        let end = self.line_starts.get(line as usize).copied().unwrap_or(text.len());
+        let end = self
+            .line_starts
+            .get(line as usize)
+            .copied()
+            .unwrap_or(text.len());
         let line_len = end.saturating_sub(start);
         Some(start + (col.saturating_sub(1) as usize).min(line_len.saturating_sub(1).max(0)))
     }
@@ -78,7 +94,11 @@ impl SourceFile {
     pub fn line_text(&self, line: u32) -> Option<&str> {
         let text = self.text.as_ref()?;
         let start = *self.line_starts.get((line as usize).checked_sub(1)?)?;
-        let end = self.line_starts.get(line as usize).copied().unwrap_or(text.len());
+        let end = self
+            .line_starts
+            .get(line as usize)
+            .copied()
+            .unwrap_or(text.len());
         Some(text[start..end].trim_end_matches(['\n', '\r']))
     }
 }
@@ -128,8 +148,9 @@ impl SourceMap {
         let main = map.add_file(path.display().to_string(), Some(input_text), false);
         map.main_file = Some(main);
         map.edits = edits;
-        map.line_starts =
-            std::iter::once(0).chain(parsed.match_indices('\n').map(|(i, _)| i + 1)).collect();
+        map.line_starts = std::iter::once(0)
+            .chain(parsed.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
         if follow_markers {
             map.read_markers(parsed, path, include_dir);
         }
@@ -138,7 +159,8 @@ impl SourceMap {
 
     fn add_file(&mut self, name: String, text: Option<String>, is_lore_library: bool) -> FileId {
         let id = FileId(self.files.len() as u32);
-        self.files.push(SourceFile::new(name, text, is_lore_library));
+        self.files
+            .push(SourceFile::new(name, text, is_lore_library));
         id
     }
 
@@ -161,7 +183,11 @@ impl SourceMap {
             }
         }
         let is_builtin = name.starts_with('<');
-        let text = if is_builtin { None } else { std::fs::read_to_string(name).ok() };
+        let text = if is_builtin {
+            None
+        } else {
+            std::fs::read_to_string(name).ok()
+        };
         self.add_file(name.to_string(), text, is_builtin)
     }
 
@@ -171,7 +197,11 @@ impl SourceMap {
             let next = offset + line.len();
             if let Some((lineno, name)) = parse_line_marker(line) {
                 let file = self.file_by_name(&name, input, include_dir);
-                self.markers.push(Marker { offset: next, file, line: lineno });
+                self.markers.push(Marker {
+                    offset: next,
+                    file,
+                    line: lineno,
+                });
             }
             offset = next;
         }
@@ -190,14 +220,24 @@ impl SourceMap {
         let offset = self.unedit(parsed_offset);
         let edited_line_index = self.line_starts.partition_point(|&s| s <= parsed_offset) - 1;
         let col = (offset - self.unedit(self.line_starts[edited_line_index])) as u32 + 1;
-        let Some(main) = self.main_file else { return Loc::NONE };
+        let Some(main) = self.main_file else {
+            return Loc::NONE;
+        };
         match self.markers.partition_point(|m| m.offset <= parsed_offset) {
-            0 => Loc { file: main, line: edited_line_index as u32 + 1, col },
+            0 => Loc {
+                file: main,
+                line: edited_line_index as u32 + 1,
+                col,
+            },
             i => {
                 let marker = &self.markers[i - 1];
                 let marker_line_index = self.line_starts.partition_point(|&s| s < marker.offset);
                 let line = marker.line + (edited_line_index - marker_line_index) as u32;
-                Loc { file: marker.file, line, col }
+                Loc {
+                    file: marker.file,
+                    line,
+                    col,
+                }
             }
         }
     }
@@ -205,7 +245,11 @@ impl SourceMap {
     pub fn span_of(&self, start: usize, end: usize) -> Span {
         let loc = self.loc_of_offset(start);
         let end_loc = self.loc_of_offset(end.max(start));
-        let len = if end_loc.line == loc.line { end_loc.col.saturating_sub(loc.col).max(1) } else { 1 };
+        let len = if end_loc.line == loc.line {
+            end_loc.col.saturating_sub(loc.col).max(1)
+        } else {
+            1
+        };
         Span { loc, len }
     }
 
@@ -289,12 +333,22 @@ mod tests {
     fn markers_and_edits_map_back() {
         let parsed = "# 1 \"a.c\"\nint x;\n# 5 \"a.c\"\nint yyyy$;\n";
         // Pretend a fix-up inserted 3 bytes ending at offset 35 ("int " + 3).
-        let map = SourceMap::new(Path::new("a.c"), "l1\nl2\nl3\nl4\nint y$;\n".into(), parsed, true, None, vec![]);
+        let map = SourceMap::new(
+            Path::new("a.c"),
+            "l1\nl2\nl3\nl4\nint y$;\n".into(),
+            parsed,
+            true,
+            None,
+            vec![],
+        );
         let off = parsed.find("yyyy").unwrap();
         let loc = map.loc_of_offset(off);
         assert_eq!((loc.line, loc.col), (5, 5));
         assert_eq!(map.file(loc.file).unwrap().name, "a.c");
-        assert_eq!(parse_line_marker("# 7 \"x\\\"y.c\" 2\n"), Some((7, "x\"y.c".into())));
+        assert_eq!(
+            parse_line_marker("# 7 \"x\\\"y.c\" 2\n"),
+            Some((7, "x\"y.c".into()))
+        );
         assert_eq!(parse_line_marker("#pragma once\n"), None);
     }
 
@@ -302,7 +356,14 @@ mod tests {
     fn edits_shift_columns_back() {
         let parsed = "int abcXYZ;\n";
         // an insertion of 3 bytes ("XYZ") ending at offset 10
-        let map = SourceMap::new(Path::new("b.i"), "int abc;\n".into(), parsed, false, None, vec![(10, 3)]);
+        let map = SourceMap::new(
+            Path::new("b.i"),
+            "int abc;\n".into(),
+            parsed,
+            false,
+            None,
+            vec![(10, 3)],
+        );
         assert_eq!(map.loc_of_offset(10).col, 8);
         assert_eq!(map.loc_of_offset(4).col, 5);
     }

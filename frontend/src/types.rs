@@ -90,7 +90,13 @@ impl IntKind {
     pub fn is_signed(self) -> bool {
         matches!(
             self,
-            IntKind::Char | IntKind::SChar | IntKind::Short | IntKind::Int | IntKind::Long | IntKind::LongLong | IntKind::Int128
+            IntKind::Char
+                | IntKind::SChar
+                | IntKind::Short
+                | IntKind::Int
+                | IntKind::Long
+                | IntKind::LongLong
+                | IntKind::Int128
         )
     }
 
@@ -239,7 +245,12 @@ pub struct TypeTable {
 
 impl TypeTable {
     pub fn new(model: DataModel) -> TypeTable {
-        let mut table = TypeTable { model, kinds: Vec::new(), index: FxHashMap::default(), composites: Vec::new() };
+        let mut table = TypeTable {
+            model,
+            kinds: Vec::new(),
+            index: FxHashMap::default(),
+            composites: Vec::new(),
+        };
         // Fixed ids for the common types, in the order of the constants below.
         table.intern(TypeKind::Void);
         table.intern(TypeKind::Bool);
@@ -301,7 +312,13 @@ impl TypeTable {
 
     pub fn new_composite(&mut self, is_union: bool, tag: String) -> CompositeId {
         let id = CompositeId(self.composites.len() as u32);
-        self.composites.push(Composite { is_union, tag, fields: None, size: 0, align: 1 });
+        self.composites.push(Composite {
+            is_union,
+            tag,
+            fields: None,
+            size: 0,
+            align: 1,
+        });
         id
     }
 
@@ -450,7 +467,12 @@ impl TypeTable {
     }
 
     /// Lays out a struct or union (System V rules, as gcc does, bit-fields included).
-    pub fn complete_composite(&mut self, id: CompositeId, members: Vec<(String, TypeId, Option<u32>)>, packed: bool) {
+    pub fn complete_composite(
+        &mut self,
+        id: CompositeId,
+        members: Vec<(String, TypeId, Option<u32>)>,
+        packed: bool,
+    ) {
         let is_union = self.composite(id).is_union;
         let mut fields = Vec::with_capacity(members.len());
         let mut bit_pos: u64 = 0; // next free bit (structs)
@@ -474,20 +496,34 @@ impl TypeTable {
                             name,
                             ty,
                             offset: 0,
-                            bit_field: Some(BitField { bit_offset: 0, width }),
+                            bit_field: Some(BitField {
+                                bit_offset: 0,
+                                width,
+                            }),
                         });
                         size = size.max(field_size);
                     } else {
                         let unit_align_bits = if packed { 8 } else { field_align * 8 };
                         let unit_start = bit_pos / unit_align_bits * unit_align_bits;
                         let fits = packed || bit_pos + u64::from(width) <= unit_start + unit_bits;
-                        let start = if fits { bit_pos } else { bit_pos.div_ceil(unit_align_bits) * unit_align_bits };
-                        let byte = if packed { start / 8 } else { start / unit_align_bits * (unit_align_bits / 8) };
+                        let start = if fits {
+                            bit_pos
+                        } else {
+                            bit_pos.div_ceil(unit_align_bits) * unit_align_bits
+                        };
+                        let byte = if packed {
+                            start / 8
+                        } else {
+                            start / unit_align_bits * (unit_align_bits / 8)
+                        };
                         fields.push(Field {
                             name,
                             ty,
                             offset: byte,
-                            bit_field: Some(BitField { bit_offset: (start - byte * 8) as u32, width }),
+                            bit_field: Some(BitField {
+                                bit_offset: (start - byte * 8) as u32,
+                                width,
+                            }),
                         });
                         bit_pos = start + u64::from(width);
                     }
@@ -497,11 +533,21 @@ impl TypeTable {
                 }
                 None => {
                     if is_union {
-                        fields.push(Field { name, ty, offset: 0, bit_field: None });
+                        fields.push(Field {
+                            name,
+                            ty,
+                            offset: 0,
+                            bit_field: None,
+                        });
                         size = size.max(field_size);
                     } else {
                         let offset = (bit_pos.div_ceil(8)).div_ceil(field_align) * field_align;
-                        fields.push(Field { name, ty, offset, bit_field: None });
+                        fields.push(Field {
+                            name,
+                            ty,
+                            offset,
+                            bit_field: None,
+                        });
                         bit_pos = (offset + field_size) * 8;
                     }
                     align = align.max(field_align);
@@ -555,8 +601,13 @@ impl TypeTable {
     fn write_decl(&self, out: &mut String, ty: TypeId, inner: String) {
         match self.kind(ty) {
             TypeKind::Pointer(p) => {
-                let needs_parens = matches!(self.kind(*p), TypeKind::Array(..) | TypeKind::Function(_));
-                let inner = if needs_parens { format!("(*{inner})") } else { format!("*{inner}") };
+                let needs_parens =
+                    matches!(self.kind(*p), TypeKind::Array(..) | TypeKind::Function(_));
+                let inner = if needs_parens {
+                    format!("(*{inner})")
+                } else {
+                    format!("*{inner}")
+                };
                 self.write_decl(out, *p, inner)
             }
             TypeKind::Array(e, len) => {
@@ -565,7 +616,11 @@ impl TypeTable {
                     ArrayLen::Variable(l) => format!("${}", l.0),
                     ArrayLen::Incomplete => String::new(),
                 };
-                let inner = if inner.is_empty() { format!(" [{len}]") } else { format!("{inner}[{len}]") };
+                let inner = if inner.is_empty() {
+                    format!(" [{len}]")
+                } else {
+                    format!("{inner}[{len}]")
+                };
                 self.write_decl(out, *e, inner)
             }
             TypeKind::Function(f) => {
@@ -628,7 +683,11 @@ mod tests {
             let c = t.new_composite(false, "s".into());
             let ch = t.int(IntKind::Char);
             let l = t.int(IntKind::Long);
-            t.complete_composite(c, vec![("a".into(), ch, None), ("b".into(), l, None)], false);
+            t.complete_composite(
+                c,
+                vec![("a".into(), ch, None), ("b".into(), l, None)],
+                false,
+            );
             let comp = t.composite(c);
             let fields = comp.fields.as_ref().unwrap();
             assert_eq!(fields[1].offset, long_size);
@@ -673,7 +732,12 @@ mod tests {
         let arr3 = t.array_of(int, ArrayLen::Fixed(3));
         let parr = t.pointer_to(arr3);
         assert_eq!(t.display_decl(parr, "q"), "int (*q)[3]");
-        let f = t.intern(TypeKind::Function(FunctionType { ret: int, params: vec![int], variadic: false, prototyped: true }));
+        let f = t.intern(TypeKind::Function(FunctionType {
+            ret: int,
+            params: vec![int],
+            variadic: false,
+            prototyped: true,
+        }));
         let fp = t.pointer_to(f);
         assert_eq!(t.display_decl(fp, "f"), "int (*f)(int)");
     }

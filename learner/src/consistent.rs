@@ -28,7 +28,11 @@ struct Sample {
 
 impl Sample {
     fn new(k: usize, words: &[(Word, bool)]) -> Sample {
-        let mut s = Sample { k, children: vec![vec![NONE; k]], label: vec![None] };
+        let mut s = Sample {
+            k,
+            children: vec![vec![NONE; k]],
+            label: vec![None],
+        };
         for (w, l) in words {
             let mut n = 0usize;
             for &a in w {
@@ -51,7 +55,11 @@ impl Sample {
 
 /// The smallest DFA (at least `min_states` states) that agrees with every
 /// labelled word. Always exists: a prefix tree automaton is consistent.
-pub fn minimal_consistent_dfa(alphabet: Arc<Alphabet>, words: &[(Word, bool)], min_states: usize) -> Dfa {
+pub fn minimal_consistent_dfa(
+    alphabet: Arc<Alphabet>,
+    words: &[(Word, bool)],
+    min_states: usize,
+) -> Dfa {
     let sample = Sample::new(alphabet.len(), words);
     let mut n = min_states.max(1);
     loop {
@@ -72,12 +80,21 @@ fn solve(alphabet: &Arc<Alphabet>, s: &Sample, n: usize) -> Option<Dfa> {
         next_var += 1;
         v
     };
-    let x: Vec<Vec<Var>> = (0..nodes).map(|_| (0..n).map(|_| fresh()).collect()).collect();
+    let x: Vec<Vec<Var>> = (0..nodes)
+        .map(|_| (0..n).map(|_| fresh()).collect())
+        .collect();
     let z: Vec<Var> = (0..n).map(|_| fresh()).collect();
-    let y: Vec<Vec<Vec<Var>>> = (0..n).map(|_| (0..k).map(|_| (0..n).map(|_| fresh()).collect()).collect()).collect();
+    let y: Vec<Vec<Vec<Var>>> = (0..n)
+        .map(|_| (0..k).map(|_| (0..n).map(|_| fresh()).collect()).collect())
+        .collect();
     f.add_clause(&[Lit::positive(x[0][0])]);
     for v in 0..nodes {
-        f.add_clause(&x[v].iter().map(|&var| Lit::positive(var)).collect::<Vec<_>>());
+        f.add_clause(
+            &x[v]
+                .iter()
+                .map(|&var| Lit::positive(var))
+                .collect::<Vec<_>>(),
+        );
         if let Some(l) = s.label[v] {
             for c in 0..n {
                 f.add_clause(&[Lit::negative(x[v][c]), Lit::from_var(z[c], l)]);
@@ -92,15 +109,28 @@ fn solve(alphabet: &Arc<Alphabet>, s: &Sample, n: usize) -> Option<Dfa> {
             for c in 0..n {
                 for d in 0..n {
                     // x[v][c] ∧ x[child][d] → y[c][a][d], and y[c][a][d] ∧ x[v][c] → x[child][d].
-                    f.add_clause(&[Lit::negative(x[v][c]), Lit::negative(x[child][d]), Lit::positive(y[c][a][d])]);
-                    f.add_clause(&[Lit::negative(x[v][c]), Lit::negative(y[c][a][d]), Lit::positive(x[child][d])]);
+                    f.add_clause(&[
+                        Lit::negative(x[v][c]),
+                        Lit::negative(x[child][d]),
+                        Lit::positive(y[c][a][d]),
+                    ]);
+                    f.add_clause(&[
+                        Lit::negative(x[v][c]),
+                        Lit::negative(y[c][a][d]),
+                        Lit::positive(x[child][d]),
+                    ]);
                 }
             }
         }
     }
     for c in 0..n {
         for a in 0..k {
-            f.add_clause(&y[c][a].iter().map(|&var| Lit::positive(var)).collect::<Vec<_>>());
+            f.add_clause(
+                &y[c][a]
+                    .iter()
+                    .map(|&var| Lit::positive(var))
+                    .collect::<Vec<_>>(),
+            );
             for d in 0..n {
                 for e in d + 1..n {
                     f.add_clause(&[Lit::negative(y[c][a][d]), Lit::negative(y[c][a][e])]);
@@ -118,7 +148,9 @@ fn solve(alphabet: &Arc<Alphabet>, s: &Sample, n: usize) -> Option<Dfa> {
     for c in 0..n {
         d.set_accepting(c as State, model.contains(&Lit::positive(z[c])));
         for a in 0..k {
-            let t = (0..n).find(|&t| model.contains(&Lit::positive(y[c][a][t]))).expect("a transition");
+            let t = (0..n)
+                .find(|&t| model.contains(&Lit::positive(y[c][a][t])))
+                .expect("a transition");
             d.set_next(c as State, a as Letter, t as State);
         }
     }
@@ -143,10 +175,22 @@ pub(crate) fn learn_from<T: Teacher + ?Sized>(
         let h = minimal_consistent_dfa(alphabet.clone(), &words, n);
         n = h.num_states();
         oracle.stats.rounds += 1;
-        let cex = if max_rounds.is_some_and(|m| oracle.stats.rounds >= m) { None } else { oracle.equivalence(&h) };
-        rounds.push(Round { hypothesis: h.clone(), counterexample: cex.clone(), table: None });
+        let cex = if max_rounds.is_some_and(|m| oracle.stats.rounds >= m) {
+            None
+        } else {
+            oracle.equivalence(&h)
+        };
+        rounds.push(Round {
+            hypothesis: h.clone(),
+            counterexample: cex.clone(),
+            table: None,
+        });
         let Some(w) = cex else {
-            return Learned { dfa: h, stats: oracle.stats.clone(), rounds };
+            return Learned {
+                dfa: h,
+                stats: oracle.stats.clone(),
+                rounds,
+            };
         };
         for i in 0..=w.len() {
             if let Some(l) = oracle.cached(&w[..i]).and_then(Answer::known) {
@@ -164,7 +208,9 @@ mod tests {
     #[test]
     fn finds_the_smallest_consistent_automaton() {
         // "ends with b" over {a, b}, every word up to length 4 labelled.
-        let target = read_dfa("states 2 alphabet 2 initial 0\naccepting 1\n0 a 0\n0 b 1\n1 a 0\n1 b 1\n").unwrap();
+        let target =
+            read_dfa("states 2 alphabet 2 initial 0\naccepting 1\n0 a 0\n0 b 1\n1 a 0\n1 b 1\n")
+                .unwrap();
         let mut words = Vec::new();
         for len in 0..=4u32 {
             for bits in 0..(1u32 << len) {

@@ -48,7 +48,10 @@ impl Alphabet {
     }
 
     pub fn letter(&self, name: &str) -> Option<Letter> {
-        self.names.iter().position(|n| n == name).map(|i| i as Letter)
+        self.names
+            .iter()
+            .position(|n| n == name)
+            .map(|i| i as Letter)
     }
 
     pub fn letters(&self) -> impl Iterator<Item = Letter> {
@@ -60,7 +63,10 @@ impl Alphabet {
         if word.is_empty() {
             return "ε".into();
         }
-        word.iter().map(|&l| self.name(l)).collect::<Vec<_>>().join(" ")
+        word.iter()
+            .map(|&l| self.name(l))
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 }
 
@@ -104,7 +110,12 @@ impl Dfa {
     /// A DFA with `states` states, no transitions, none accepting.
     pub fn new(alphabet: Arc<Alphabet>, states: usize, initial: State) -> Dfa {
         let k = alphabet.len();
-        Dfa { alphabet, initial, accepting: vec![false; states], delta: vec![NONE; states * k] }
+        Dfa {
+            alphabet,
+            initial,
+            accepting: vec![false; states],
+            delta: vec![NONE; states * k],
+        }
     }
 
     /// The one-state DFA accepting nothing.
@@ -159,7 +170,8 @@ impl Dfa {
     pub fn add_state(&mut self, accepting: bool) -> State {
         let s = self.accepting.len() as State;
         self.accepting.push(accepting);
-        self.delta.extend(std::iter::repeat_n(NONE, self.num_letters()));
+        self.delta
+            .extend(std::iter::repeat_n(NONE, self.num_letters()));
         s
     }
 
@@ -207,7 +219,10 @@ impl Dfa {
 
     /// The product automaton, reachable pairs only.
     pub fn product(&self, other: &Dfa, kind: ProductKind) -> Dfa {
-        assert_eq!(self.alphabet, other.alphabet, "product of DFAs over different alphabets");
+        assert_eq!(
+            self.alphabet, other.alphabet,
+            "product of DFAs over different alphabets"
+        );
         let k = self.num_letters();
         let mut index: FxHashMap<(State, State), State> = FxHashMap::default();
         let mut pairs = vec![(self.initial, other.initial)];
@@ -226,8 +241,16 @@ impl Dfa {
             }
             i += 1;
         }
-        let accepting = pairs.iter().map(|&(p, q)| kind.accepts(self.is_accepting(p), other.is_accepting(q))).collect();
-        Dfa { alphabet: self.alphabet.clone(), initial: 0, accepting, delta }
+        let accepting = pairs
+            .iter()
+            .map(|&(p, q)| kind.accepts(self.is_accepting(p), other.is_accepting(q)))
+            .collect();
+        Dfa {
+            alphabet: self.alphabet.clone(),
+            initial: 0,
+            accepting,
+            delta,
+        }
     }
 
     pub fn intersection(&self, other: &Dfa) -> Dfa {
@@ -251,7 +274,8 @@ impl Dfa {
     pub fn shortest_in_product(&self, other: &Dfa, kind: ProductKind) -> Option<Word> {
         let k = self.num_letters() as Letter;
         let start = (self.initial, other.initial);
-        let mut parent: FxHashMap<(State, State), Option<((State, State), Letter)>> = FxHashMap::default();
+        let mut parent: FxHashMap<(State, State), Option<((State, State), Letter)>> =
+            FxHashMap::default();
         parent.insert(start, None);
         let mut queue = VecDeque::from([start]);
         while let Some(pair) = queue.pop_front() {
@@ -316,7 +340,11 @@ impl Dfa {
         }
         let mut out = Vec::with_capacity(max_len + 1);
         for len in 0..=max_len {
-            out.push((0..n).filter(|&s| self.accepting[s]).fold(0u128, |acc, s| acc.saturating_add(ways[s])));
+            out.push(
+                (0..n)
+                    .filter(|&s| self.accepting[s])
+                    .fold(0u128, |acc, s| acc.saturating_add(ways[s])),
+            );
             if len == max_len {
                 break;
             }
@@ -341,7 +369,9 @@ impl Dfa {
 
     /// Number of accepted words of length at most `max_len` (saturating).
     pub fn count_accepted_up_to(&self, max_len: usize) -> u128 {
-        self.count_accepted_by_length(max_len).into_iter().fold(0u128, u128::saturating_add)
+        self.count_accepted_by_length(max_len)
+            .into_iter()
+            .fold(0u128, u128::saturating_add)
     }
 
     /// States reachable from the initial state.
@@ -377,7 +407,9 @@ impl Dfa {
             }
         }
         let mut seen: Vec<bool> = self.accepting.clone();
-        let mut stack: Vec<State> = (0..n as State).filter(|&s| self.accepting[s as usize]).collect();
+        let mut stack: Vec<State> = (0..n as State)
+            .filter(|&s| self.accepting[s as usize])
+            .collect();
         while let Some(s) = stack.pop() {
             for &p in &preds[s as usize] {
                 if !seen[p as usize] {
@@ -404,7 +436,11 @@ impl Dfa {
         if self.initial == NONE || new_id[self.initial as usize] == NONE {
             return Dfa::empty(self.alphabet.clone());
         }
-        let mut d = Dfa::new(self.alphabet.clone(), count as usize, new_id[self.initial as usize]);
+        let mut d = Dfa::new(
+            self.alphabet.clone(),
+            count as usize,
+            new_id[self.initial as usize],
+        );
         for s in 0..self.num_states() {
             if new_id[s] == NONE {
                 continue;
@@ -412,7 +448,11 @@ impl Dfa {
             d.accepting[new_id[s] as usize] = self.accepting[s];
             for a in 0..self.num_letters() as Letter {
                 let t = self.next(s as State, a);
-                d.set_next(new_id[s], a, if t == NONE { NONE } else { new_id[t as usize] });
+                d.set_next(
+                    new_id[s],
+                    a,
+                    if t == NONE { NONE } else { new_id[t as usize] },
+                );
             }
         }
         d
@@ -436,7 +476,12 @@ impl Dfa {
         let k = d.num_letters();
         // Moore's partition refinement.
         let mut class: Vec<u32> = d.accepting.iter().map(|&a| a as u32).collect();
-        let mut classes = if n > 0 && d.accepting.iter().any(|&a| a) && d.accepting.iter().any(|&a| !a) { 2 } else { 1 };
+        let mut classes =
+            if n > 0 && d.accepting.iter().any(|&a| a) && d.accepting.iter().any(|&a| !a) {
+                2
+            } else {
+                1
+            };
         if classes == 1 {
             class.iter_mut().for_each(|c| *c = 0);
         }
@@ -514,7 +559,11 @@ impl Dfa {
             c.accepting[new] = d.accepting[s as usize];
             for a in 0..k as Letter {
                 let t = d.next(s, a);
-                c.set_next(new as State, a, if t == NONE { NONE } else { order[t as usize] });
+                c.set_next(
+                    new as State,
+                    a,
+                    if t == NONE { NONE } else { order[t as usize] },
+                );
             }
         }
         c
@@ -567,11 +616,27 @@ mod tests {
     #[test]
     fn products_follow_the_boolean_operations() {
         let (x, y) = (even_a(), ends_b());
-        for w in [vec![], vec![0], vec![1], vec![0, 1], vec![0, 0, 1], vec![1, 0]] {
-            assert_eq!(x.intersection(&y).accepts(&w), x.accepts(&w) && y.accepts(&w));
+        for w in [
+            vec![],
+            vec![0],
+            vec![1],
+            vec![0, 1],
+            vec![0, 0, 1],
+            vec![1, 0],
+        ] {
+            assert_eq!(
+                x.intersection(&y).accepts(&w),
+                x.accepts(&w) && y.accepts(&w)
+            );
             assert_eq!(x.union(&y).accepts(&w), x.accepts(&w) || y.accepts(&w));
-            assert_eq!(x.difference(&y).accepts(&w), x.accepts(&w) && !y.accepts(&w));
-            assert_eq!(x.symmetric_difference(&y).accepts(&w), x.accepts(&w) != y.accepts(&w));
+            assert_eq!(
+                x.difference(&y).accepts(&w),
+                x.accepts(&w) && !y.accepts(&w)
+            );
+            assert_eq!(
+                x.symmetric_difference(&y).accepts(&w),
+                x.accepts(&w) != y.accepts(&w)
+            );
             assert_eq!(x.complement().accepts(&w), !x.accepts(&w));
         }
     }

@@ -38,14 +38,30 @@ impl Drawing {
         let empty = trimmed.is_empty_language();
         if empty {
             let one = Dfa::empty(dfa.alphabet_arc().clone());
-            return Drawing { dfa: one, empty, dominating_letters: vec![], dominator_states: vec![false], doomed: vec![false] };
+            return Drawing {
+                dfa: one,
+                empty,
+                dominating_letters: vec![],
+                dominator_states: vec![false],
+                doomed: vec![false],
+            };
         }
-        let dominating_letters = dfa.alphabet().letters().filter(|&a| !accepts_avoiding(&trimmed, |_, l| l == a)).collect();
+        let dominating_letters = dfa
+            .alphabet()
+            .letters()
+            .filter(|&a| !accepts_avoiding(&trimmed, |_, l| l == a))
+            .collect();
         let dominator_states = (0..trimmed.num_states() as State)
             .map(|s| !accepts_avoiding_state(&trimmed, s))
             .collect();
         let doomed = doomed_states(&complete, &trimmed);
-        Drawing { dfa: trimmed, empty, dominating_letters, dominator_states, doomed }
+        Drawing {
+            dfa: trimmed,
+            empty,
+            dominating_letters,
+            dominator_states,
+            doomed,
+        }
     }
 
     pub fn num_states(&self) -> usize {
@@ -59,38 +75,76 @@ impl Drawing {
 
     /// Edges leaving an accepting state (the paper's stopping rule wants none).
     pub fn has_edges_leaving_acceptance(&self) -> bool {
-        (0..self.dfa.num_states() as State)
-            .any(|s| self.dfa.is_accepting(s) && self.dfa.alphabet().letters().any(|a| self.dfa.next(s, a) != NONE))
+        (0..self.dfa.num_states() as State).any(|s| {
+            self.dfa.is_accepting(s)
+                && self
+                    .dfa
+                    .alphabet()
+                    .letters()
+                    .any(|a| self.dfa.next(s, a) != NONE)
+        })
     }
 
     /// DOT text in the paper's conventions.
     pub fn to_dot(&self) -> String {
         let d = &self.dfa;
         let alphabet = d.alphabet();
-        let mut out = String::from("digraph finite_automaton {\n  graph [fontsize=8] rankdir=LR; size=8;\n");
-        let letters: Vec<&str> = self.dominating_letters.iter().map(|&a| alphabet.name(a)).collect();
+        let mut out =
+            String::from("digraph finite_automaton {\n  graph [fontsize=8] rankdir=LR; size=8;\n");
+        let letters: Vec<&str> = self
+            .dominating_letters
+            .iter()
+            .map(|&a| alphabet.name(a))
+            .collect();
         let box_label = if self.empty {
             "Empty language: no word is accepted".to_string()
         } else {
             format!("Dominating edges: {}", letters.join(", "))
         };
-        let _ = writeln!(out, "  dom_edges [shape=rectangle, color=green, label=\"{}\"];", escape(&box_label));
+        let _ = writeln!(
+            out,
+            "  dom_edges [shape=rectangle, color=green, label=\"{}\"];",
+            escape(&box_label)
+        );
         for s in 0..d.num_states() as State {
             let i = s as usize;
-            let shape = if d.is_accepting(s) { "doublecircle" } else { "circle" };
-            let color = if self.dominator_states[i] && !self.empty { "green" } else { "black" };
+            let shape = if d.is_accepting(s) {
+                "doublecircle"
+            } else {
+                "circle"
+            };
+            let color = if self.dominator_states[i] && !self.empty {
+                "green"
+            } else {
+                "black"
+            };
             let label = if self.doomed[i] { "D" } else { "" };
-            let _ = writeln!(out, "  q{s} [shape={shape}, color={color}, label=\"{label}\"];");
+            let _ = writeln!(
+                out,
+                "  q{s} [shape={shape}, color={color}, label=\"{label}\"];"
+            );
         }
-        let _ = writeln!(out, "  iq0 [shape=plaintext, label=\"\"];\n  iq0 -> q{} [color=blue];", d.initial());
+        let _ = writeln!(
+            out,
+            "  iq0 [shape=plaintext, label=\"\"];\n  iq0 -> q{} [color=blue];",
+            d.initial()
+        );
         for s in 0..d.num_states() as State {
             for a in alphabet.letters() {
                 let t = d.next(s, a);
                 if t == NONE {
                     continue;
                 }
-                let green = if self.dominating_letters.contains(&a) { ", color=green" } else { "" };
-                let _ = writeln!(out, "  q{s} -> q{t} [label=\"{}\"{green}];", escape(alphabet.name(a)));
+                let green = if self.dominating_letters.contains(&a) {
+                    ", color=green"
+                } else {
+                    ""
+                };
+                let _ = writeln!(
+                    out,
+                    "  q{s} -> q{t} [label=\"{}\"{green}];",
+                    escape(alphabet.name(a))
+                );
             }
         }
         out.push_str("}\n");
@@ -126,7 +180,11 @@ impl Drawing {
             }
             i += 1;
         }
-        let layers = layer.iter().filter(|&&l| l != usize::MAX).max().map_or(1, |m| m + 1);
+        let layers = layer
+            .iter()
+            .filter(|&&l| l != usize::MAX)
+            .max()
+            .map_or(1, |m| m + 1);
         let mut rows = vec![0usize; layers];
         let mut pos = vec![(0.0f64, 0.0f64); n];
         for &s in &order {
@@ -142,9 +200,21 @@ impl Drawing {
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"sans-serif\" font-size=\"12\">"
         );
         out.push_str("<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"context-stroke\"/></marker></defs>\n");
-        let letters: Vec<&str> = self.dominating_letters.iter().map(|&a| alphabet.name(a)).collect();
-        let caption = if self.empty { "Empty language: no word is accepted".to_string() } else { format!("Dominating edges: {}", letters.join(", ")) };
-        let _ = writeln!(out, "<text x=\"10\" y=\"20\" fill=\"#1a7f37\">{}</text>", xml(&caption));
+        let letters: Vec<&str> = self
+            .dominating_letters
+            .iter()
+            .map(|&a| alphabet.name(a))
+            .collect();
+        let caption = if self.empty {
+            "Empty language: no word is accepted".to_string()
+        } else {
+            format!("Dominating edges: {}", letters.join(", "))
+        };
+        let _ = writeln!(
+            out,
+            "<text x=\"10\" y=\"20\" fill=\"#1a7f37\">{}</text>",
+            xml(&caption)
+        );
         let r = 18.0;
         // Edges, merged per pair of states.
         let mut pairs: Vec<((State, State), Vec<Letter>)> = Vec::new();
@@ -163,7 +233,11 @@ impl Drawing {
         for ((s, t), ls) in &pairs {
             let green = ls.iter().all(|a| self.dominating_letters.contains(a));
             let color = if green { "#1a7f37" } else { "#333333" };
-            let label = xml(&ls.iter().map(|&a| alphabet.name(a)).collect::<Vec<_>>().join(", "));
+            let label = xml(&ls
+                .iter()
+                .map(|&a| alphabet.name(a))
+                .collect::<Vec<_>>()
+                .join(", "));
             let (x1, y1) = pos[*s as usize];
             let (x2, y2) = pos[*t as usize];
             if s == t {
@@ -192,13 +266,21 @@ impl Drawing {
         let _ = writeln!(out, "<path d=\"M{:.1},{iy:.1} L{:.1},{iy:.1}\" stroke=\"#1f6feb\" marker-end=\"url(#arrow)\"/>", ix - 60.0, ix - r);
         for s in 0..n as State {
             let (x, y) = pos[s as usize];
-            let color = if self.dominator_states[s as usize] && !self.empty { "#1a7f37" } else { "#333333" };
+            let color = if self.dominator_states[s as usize] && !self.empty {
+                "#1a7f37"
+            } else {
+                "#333333"
+            };
             let _ = writeln!(out, "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r}\" fill=\"white\" stroke=\"{color}\" stroke-width=\"1.5\"/>");
             if d.is_accepting(s) {
                 let _ = writeln!(out, "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{}\" fill=\"none\" stroke=\"{color}\" stroke-width=\"1.5\"/>", r - 4.0);
             }
             if self.doomed[s as usize] {
-                let _ = writeln!(out, "<text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">D</text>", y + 4.0);
+                let _ = writeln!(
+                    out,
+                    "<text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">D</text>",
+                    y + 4.0
+                );
             }
         }
         out.push_str("</svg>\n");
@@ -320,7 +402,10 @@ fn escape(s: &str) -> String {
 }
 
 fn xml(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 fn graphviz_svg(dot: &str) -> Option<String> {
@@ -334,7 +419,9 @@ fn graphviz_svg(dot: &str) -> Option<String> {
         .ok()?;
     child.stdin.take()?.write_all(dot.as_bytes()).ok()?;
     let out = child.wait_with_output().ok()?;
-    out.status.success().then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 /// Why a DOT file could not be read as an automaton.
@@ -358,7 +445,12 @@ pub fn read_dot(text: &str, alphabet: Option<&Alphabet>) -> Result<Dfa, DotError
     let body = text.split_once('{').map_or(text, |(_, b)| b);
     for raw in body.split([';', '\n']) {
         let stmt = raw.trim().trim_end_matches('}').trim();
-        if stmt.is_empty() || stmt.starts_with("graph") || stmt.starts_with("//") || stmt.starts_with("rankdir") || stmt.starts_with("size") {
+        if stmt.is_empty()
+            || stmt.starts_with("graph")
+            || stmt.starts_with("//")
+            || stmt.starts_with("rankdir")
+            || stmt.starts_with("size")
+        {
             continue;
         }
         let (head, attrs) = match stmt.find('[') {
@@ -380,7 +472,8 @@ pub fn read_dot(text: &str, alphabet: Option<&Alphabet>) -> Result<Dfa, DotError
                 initial_edge = Some(to);
                 continue;
             }
-            let label = attr("label").ok_or_else(|| DotError(format!("edge `{head}` has no label")))?;
+            let label =
+                attr("label").ok_or_else(|| DotError(format!("edge `{head}` has no label")))?;
             for l in label.split(',').map(str::trim).filter(|l| !l.is_empty()) {
                 if !names.iter().any(|n| n == l) {
                     names.push(l.to_string());
@@ -392,7 +485,14 @@ pub fn read_dot(text: &str, alphabet: Option<&Alphabet>) -> Result<Dfa, DotError
         // `node [attrs]` sets defaults for the node statements that follow
         // (the paper's files write `node [shape=...]; q1;`).
         let shape_of = |attrs: &str| {
-            attrs.find("shape=").map(|i| attrs[i + 6..].split([',', ']', ' ']).next().unwrap_or("").trim_matches('"').to_string())
+            attrs.find("shape=").map(|i| {
+                attrs[i + 6..]
+                    .split([',', ']', ' '])
+                    .next()
+                    .unwrap_or("")
+                    .trim_matches('"')
+                    .to_string()
+            })
         };
         if head == "node" || head == "edge" {
             if head == "node" {
@@ -433,7 +533,10 @@ pub fn read_dot(text: &str, alphabet: Option<&Alphabet>) -> Result<Dfa, DotError
     if states.is_empty() {
         states.push(initial_name.clone());
     }
-    let initial = states.iter().position(|s| *s == initial_name).ok_or_else(|| DotError(format!("initial state `{initial_name}` is not drawn")))?;
+    let initial = states
+        .iter()
+        .position(|s| *s == initial_name)
+        .ok_or_else(|| DotError(format!("initial state `{initial_name}` is not drawn")))?;
     let alphabet = Arc::new(Alphabet::new(names));
     let mut d = Dfa::new(alphabet.clone(), states.len(), initial as State);
     for a in &accepting {
@@ -441,10 +544,15 @@ pub fn read_dot(text: &str, alphabet: Option<&Alphabet>) -> Result<Dfa, DotError
         d.set_accepting(i as State, true);
     }
     for (f, t, l) in edges {
-        let (fi, ti) = (states.iter().position(|s| *s == f).unwrap(), states.iter().position(|s| *s == t).unwrap());
+        let (fi, ti) = (
+            states.iter().position(|s| *s == f).unwrap(),
+            states.iter().position(|s| *s == t).unwrap(),
+        );
         let a = alphabet.letter(&l).expect("letter added");
         if d.next(fi as State, a) != NONE && d.next(fi as State, a) != ti as State {
-            return Err(DotError(format!("state `{f}` has two `{l}` edges: not deterministic")));
+            return Err(DotError(format!(
+                "state `{f}` has two `{l}` edges: not deterministic"
+            )));
         }
         d.set_next(fi as State, a, ti as State);
     }

@@ -36,8 +36,12 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
-    pub const ALL: [Algorithm; 4] =
-        [Algorithm::LStar, Algorithm::LStarRivestSchapire, Algorithm::LSharp, Algorithm::MinimalConsistent];
+    pub const ALL: [Algorithm; 4] = [
+        Algorithm::LStar,
+        Algorithm::LStarRivestSchapire,
+        Algorithm::LSharp,
+        Algorithm::MinimalConsistent,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -73,7 +77,11 @@ pub struct LearnConfig {
 
 impl LearnConfig {
     pub fn new(algorithm: Algorithm) -> LearnConfig {
-        LearnConfig { algorithm, record_rounds: false, max_rounds: None }
+        LearnConfig {
+            algorithm,
+            record_rounds: false,
+            max_rounds: None,
+        }
     }
 }
 
@@ -100,9 +108,12 @@ pub struct Learned {
 pub fn learn<T: Teacher + ?Sized>(teacher: &mut T, config: &LearnConfig) -> Learned {
     let mut oracle = Oracle::new(teacher, config.algorithm.query_model());
     match config.algorithm {
-        Algorithm::LStar => {
-            lstar::learn(&mut oracle, lstar::CounterexampleProcessing::AllPrefixes, config.record_rounds, config.max_rounds)
-        }
+        Algorithm::LStar => lstar::learn(
+            &mut oracle,
+            lstar::CounterexampleProcessing::AllPrefixes,
+            config.record_rounds,
+            config.max_rounds,
+        ),
         Algorithm::LStarRivestSchapire => lstar::learn(
             &mut oracle,
             lstar::CounterexampleProcessing::RivestSchapire,
@@ -110,8 +121,12 @@ pub fn learn<T: Teacher + ?Sized>(teacher: &mut T, config: &LearnConfig) -> Lear
             config.max_rounds,
         ),
         Algorithm::LSharp => lsharp::learn(&mut oracle, config.record_rounds, config.max_rounds),
-        Algorithm::MinimalConsistent => {
-            consistent::learn_from(&mut oracle, Default::default(), 1, Vec::new(), config.max_rounds)
-        }
+        Algorithm::MinimalConsistent => consistent::learn_from(
+            &mut oracle,
+            Default::default(),
+            1,
+            Vec::new(),
+            config.max_rounds,
+        ),
     }
 }

@@ -37,7 +37,13 @@ struct Tree {
 
 impl Tree {
     fn new(k: usize) -> Tree {
-        Tree { k, parent: vec![NONE], letter: vec![0], children: vec![NONE; k], output: vec![None] }
+        Tree {
+            k,
+            parent: vec![NONE],
+            letter: vec![0],
+            children: vec![NONE; k],
+            output: vec![None],
+        }
     }
 
     fn child(&self, n: Node, a: Letter) -> Node {
@@ -114,7 +120,11 @@ impl Tree {
         let mut out = vec![self.output[n as usize]];
         for &a in word {
             n = if n == NONE { NONE } else { self.child(n, a) };
-            out.push(if n == NONE { None } else { self.output[n as usize] });
+            out.push(if n == NONE {
+                None
+            } else {
+                self.output[n as usize]
+            });
         }
         out
     }
@@ -125,14 +135,23 @@ impl Tree {
 #[derive(Clone, Debug)]
 enum Ads {
     Leaf,
-    Step { letter: Letter, on_yes: Box<Ads>, on_no: Box<Ads> },
+    Step {
+        letter: Letter,
+        on_yes: Box<Ads>,
+        on_no: Box<Ads>,
+    },
 }
 
 impl Tree {
     /// The ADS for a block of nodes (candidates, each moved along the same
     /// letters so far), built from answers already in the tree, and its score:
     /// the expected number of candidates it separates from the true one.
-    fn ads(&self, block: &[Node], memo: &mut rustc_hash::FxHashMap<Vec<Node>, (f64, Ads)>, depth: usize) -> (f64, Ads) {
+    fn ads(
+        &self,
+        block: &[Node],
+        memo: &mut rustc_hash::FxHashMap<Vec<Node>, (f64, Ads)>,
+        depth: usize,
+    ) -> (f64, Ads) {
         if block.len() <= 1 || depth > 24 {
             return (0.0, Ads::Leaf);
         }
@@ -165,7 +184,14 @@ impl Tree {
             let part = |size: usize, child: f64| size as f64 * (u - size as f64 + child) / u;
             let score = part(yes.len(), ys) + part(no.len(), ns);
             if score > best.0 + 1e-9 {
-                best = (score, Ads::Step { letter: a, on_yes: Box::new(yt), on_no: Box::new(nt) });
+                best = (
+                    score,
+                    Ads::Step {
+                        letter: a,
+                        on_yes: Box::new(yt),
+                        on_no: Box::new(nt),
+                    },
+                );
             }
         }
         memo.insert(key, best.clone());
@@ -212,7 +238,8 @@ impl<T: Teacher + ?Sized> LSharp<'_, '_, T> {
         let mut len = word.len();
         loop {
             if self.tree.output[n as usize].is_none() {
-                self.tree.output[n as usize] = self.oracle.cached(&word[..len]).and_then(Answer::known);
+                self.tree.output[n as usize] =
+                    self.oracle.cached(&word[..len]).and_then(Answer::known);
             }
             if n == 0 {
                 break;
@@ -284,7 +311,11 @@ impl<T: Teacher + ?Sized> LSharp<'_, '_, T> {
         let mut next = rustc_hash::FxHashMap::default();
         for f in frontier {
             let mut cands: Vec<Node> = match self.candidates.get(&f) {
-                Some(old) => old.iter().chain(&self.basis[self.known_basis.min(self.basis.len())..]).copied().collect(),
+                Some(old) => old
+                    .iter()
+                    .chain(&self.basis[self.known_basis.min(self.basis.len())..])
+                    .copied()
+                    .collect(),
                 None => self.basis.clone(),
             };
             cands.retain(|&b| !self.tree.apart(f, b));
@@ -300,7 +331,9 @@ impl<T: Teacher + ?Sized> LSharp<'_, '_, T> {
         let mut best: Option<(usize, usize, Word)> = None;
         for (i, &p) in cands.iter().enumerate() {
             for &q in &cands[i + 1..] {
-                let Some(w) = self.tree.witness(p, q) else { continue };
+                let Some(w) = self.tree.witness(p, q) else {
+                    continue;
+                };
                 // Skip words whose answers from `from` were all asked already.
                 let mut full = self.tree.word(from);
                 let start = full.len();
@@ -308,7 +341,8 @@ impl<T: Teacher + ?Sized> LSharp<'_, '_, T> {
                 if (start..=full.len()).all(|i| self.oracle.cached(&full[..i]).is_some()) {
                     continue;
                 }
-                let mut groups: rustc_hash::FxHashMap<Vec<Option<bool>>, usize> = rustc_hash::FxHashMap::default();
+                let mut groups: rustc_hash::FxHashMap<Vec<Option<bool>>, usize> =
+                    rustc_hash::FxHashMap::default();
                 for &c in cands {
                     *groups.entry(self.tree.outputs_along(c, &w)).or_default() += 1;
                 }
@@ -333,7 +367,10 @@ impl<T: Teacher + ?Sized> LSharp<'_, '_, T> {
                     Some(j) => j,
                     None => {
                         let cand = self.candidates[&c][0];
-                        self.basis.iter().position(|&x| x == cand).expect("candidate in basis")
+                        self.basis
+                            .iter()
+                            .position(|&x| x == cand)
+                            .expect("candidate in basis")
                     }
                 };
                 dfa.set_next(i as State, a, target as State);
@@ -348,7 +385,9 @@ impl<T: Teacher + ?Sized> LSharp<'_, '_, T> {
         let mut found: Option<Node> = None;
         while let Some((n, s)) = stack.pop() {
             if let Some(o) = self.tree.output[n as usize] {
-                if o != h.is_accepting(s) && found.is_none_or(|f| self.tree.word(n).len() < self.tree.word(f).len()) {
+                if o != h.is_accepting(s)
+                    && found.is_none_or(|f| self.tree.word(n).len() < self.tree.word(f).len())
+                {
                     found = Some(n);
                 }
             }
@@ -371,15 +410,24 @@ impl<T: Teacher + ?Sized> LSharp<'_, '_, T> {
     fn process_counterexample(&mut self, h: &Dfa, sigma: Word) {
         let mut sigma = sigma;
         loop {
-            let Some(r) = self.tree.node(&sigma) else { return };
+            let Some(r) = self.tree.node(&sigma) else {
+                return;
+            };
             if self.is_basis(r) || self.frontier().contains(&r) {
                 return;
             }
             let q = self.basis[h.run(&sigma) as usize];
-            let Some(eta) = self.tree.witness(r, q) else { return };
+            let Some(eta) = self.tree.witness(r, q) else {
+                return;
+            };
             // The first prefix of sigma that leaves the basis is in the frontier.
             let mut rho_len = 0;
-            while rho_len < sigma.len() && self.tree.node(&sigma[..rho_len]).is_some_and(|n| self.is_basis(n)) {
+            while rho_len < sigma.len()
+                && self
+                    .tree
+                    .node(&sigma[..rho_len])
+                    .is_some_and(|n| self.is_basis(n))
+            {
                 rho_len += 1;
             }
             let h_len = (rho_len + sigma.len()) / 2;
@@ -405,9 +453,19 @@ impl<T: Teacher + ?Sized> LSharp<'_, '_, T> {
 }
 
 /// Learns with L#.
-pub fn learn<T: Teacher + ?Sized>(oracle: &mut Oracle<'_, T>, record: bool, max_rounds: Option<u64>) -> Learned {
+pub fn learn<T: Teacher + ?Sized>(
+    oracle: &mut Oracle<'_, T>,
+    record: bool,
+    max_rounds: Option<u64>,
+) -> Learned {
     let k = oracle.alphabet().len();
-    let mut l = LSharp { oracle, tree: Tree::new(k), basis: vec![0], candidates: Default::default(), known_basis: 0 };
+    let mut l = LSharp {
+        oracle,
+        tree: Tree::new(k),
+        basis: vec![0],
+        candidates: Default::default(),
+        known_basis: 0,
+    };
     l.query(&[Vec::new()]);
     let mut rounds = Vec::new();
     let mut last_conflict: Option<(Word, usize, usize, usize)> = None;
@@ -445,7 +503,11 @@ pub fn learn<T: Teacher + ?Sized>(oracle: &mut Oracle<'_, T>, record: bool, max_
         }
         // Separation.
         let frontier = l.frontier();
-        let ambiguous: Vec<Node> = frontier.iter().copied().filter(|f| l.candidates[f].len() > 1).collect();
+        let ambiguous: Vec<Node> = frontier
+            .iter()
+            .copied()
+            .filter(|f| l.candidates[f].len() > 1)
+            .collect();
         if !ambiguous.is_empty() {
             let before: usize = l.candidates.values().map(Vec::len).sum();
             let mut queries = Vec::new();
@@ -487,28 +549,54 @@ pub fn learn<T: Teacher + ?Sized>(oracle: &mut Oracle<'_, T>, record: bool, max_
         // Equivalence.
         let h = l.hypothesis();
         if let Some(w) = l.conflict_with_tree(&h) {
-            let measure = (w.clone(), l.basis.len(), l.candidates.values().map(Vec::len).sum::<usize>(), l.tree.parent.len());
+            let measure = (
+                w.clone(),
+                l.basis.len(),
+                l.candidates.values().map(Vec::len).sum::<usize>(),
+                l.tree.parent.len(),
+            );
             if last_conflict.as_ref() == Some(&measure) {
                 // Unknown answers leave the counterexample without a split
                 // point: finish exactly with the SAT search instead.
                 let known = l.known_answers();
                 let min_states = l.basis.len();
-                return crate::consistent::learn_from(l.oracle, known, min_states, rounds, max_rounds);
+                return crate::consistent::learn_from(
+                    l.oracle, known, min_states, rounds, max_rounds,
+                );
             }
             last_conflict = Some(measure);
             l.process_counterexample(&h, w);
             continue;
         }
         l.oracle.stats.rounds += 1;
-        let cex = if max_rounds.is_some_and(|m| l.oracle.stats.rounds >= m) { None } else { l.oracle.equivalence(&h) };
-        rounds.push(Round { hypothesis: h.clone(), counterexample: cex.clone(), table: record.then(|| describe(&l)) });
+        let cex = if max_rounds.is_some_and(|m| l.oracle.stats.rounds >= m) {
+            None
+        } else {
+            l.oracle.equivalence(&h)
+        };
+        rounds.push(Round {
+            hypothesis: h.clone(),
+            counterexample: cex.clone(),
+            table: record.then(|| describe(&l)),
+        });
         match cex {
-            None => return Learned { dfa: h, stats: l.oracle.stats.clone(), rounds },
+            None => {
+                return Learned {
+                    dfa: h,
+                    stats: l.oracle.stats.clone(),
+                    rounds,
+                }
+            }
             Some(w) => {
                 l.query(std::slice::from_ref(&w));
                 // The shortest prefix the hypothesis already gets wrong.
                 let first_wrong = (0..=w.len())
-                    .find(|&i| l.oracle.cached(&w[..i]).and_then(Answer::known).is_some_and(|a| a != h.accepts(&w[..i])))
+                    .find(|&i| {
+                        l.oracle
+                            .cached(&w[..i])
+                            .and_then(Answer::known)
+                            .is_some_and(|a| a != h.accepts(&w[..i]))
+                    })
                     .unwrap_or(w.len());
                 l.process_counterexample(&h, w[..first_wrong].to_vec());
             }
@@ -525,8 +613,14 @@ fn describe<T: Teacher + ?Sized>(l: &LSharp<'_, '_, T>) -> String {
     }
     out.push_str("\nfrontier:\n");
     for f in l.frontier() {
-        let cands: Vec<String> = l.candidates.get(&f).map_or(vec![], |c| c.iter().map(|&b| alphabet.show(&l.tree.word(b))).collect());
-        out.push_str(&format!("  [{}] ~ {}\n", alphabet.show(&l.tree.word(f)), cands.join(", ")));
+        let cands: Vec<String> = l.candidates.get(&f).map_or(vec![], |c| {
+            c.iter().map(|&b| alphabet.show(&l.tree.word(b))).collect()
+        });
+        out.push_str(&format!(
+            "  [{}] ~ {}\n",
+            alphabet.show(&l.tree.word(f)),
+            cands.join(", ")
+        ));
     }
     out.push_str(&format!("tree: {} nodes\n", l.tree.parent.len()));
     out

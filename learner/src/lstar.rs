@@ -33,7 +33,12 @@ pub struct ObservationTable {
 
 impl ObservationTable {
     fn new(k: usize) -> ObservationTable {
-        ObservationTable { k, s: vec![Vec::new()], e: vec![Vec::new()], rows: FxHashMap::default() }
+        ObservationTable {
+            k,
+            s: vec![Vec::new()],
+            e: vec![Vec::new()],
+            rows: FxHashMap::default(),
+        }
     }
 
     fn extensions(&self) -> Vec<Word> {
@@ -80,7 +85,8 @@ impl ObservationTable {
 
     /// Distinct rows of S·Σ that are not rows of S, in table order.
     fn unclosed(&self) -> Vec<Word> {
-        let s_rows: rustc_hash::FxHashSet<&Vec<bool>> = self.s.iter().map(|s| self.row(s)).collect();
+        let s_rows: rustc_hash::FxHashSet<&Vec<bool>> =
+            self.s.iter().map(|s| self.row(s)).collect();
         let mut seen = rustc_hash::FxHashSet::default();
         let mut out = Vec::new();
         for w in self.extensions() {
@@ -143,7 +149,14 @@ impl ObservationTable {
     /// The table as text, for teaching: S rows, a separator, S·Σ rows.
     pub fn render(&self, alphabet: &crate::dfa::Alphabet) -> String {
         let show = |w: &[Letter]| alphabet.show(w);
-        let width = self.s.iter().chain(self.extensions().iter()).map(|w| show(w).chars().count()).max().unwrap_or(1).max(1);
+        let width = self
+            .s
+            .iter()
+            .chain(self.extensions().iter())
+            .map(|w| show(w).chars().count())
+            .max()
+            .unwrap_or(1)
+            .max(1);
         let mut out = String::new();
         let _ = write!(out, "{:width$} |", "");
         for e in &self.e {
@@ -154,7 +167,12 @@ impl ObservationTable {
         for s in &self.s {
             let _ = write!(out, "{:width$} |", show(s));
             for (j, e) in self.e.iter().enumerate() {
-                let _ = write!(out, " {:>w$}", cell(self.row(s)[j]), w = show(e).chars().count());
+                let _ = write!(
+                    out,
+                    " {:>w$}",
+                    cell(self.row(s)[j]),
+                    w = show(e).chars().count()
+                );
             }
             out.push('\n');
         }
@@ -162,7 +180,12 @@ impl ObservationTable {
         for x in self.extensions() {
             let _ = write!(out, "{:width$} |", show(&x));
             for (j, e) in self.e.iter().enumerate() {
-                let _ = write!(out, " {:>w$}", cell(self.row(&x)[j]), w = show(e).chars().count());
+                let _ = write!(
+                    out,
+                    " {:>w$}",
+                    cell(self.row(&x)[j]),
+                    w = show(e).chars().count()
+                );
             }
             out.push('\n');
         }
@@ -208,10 +231,22 @@ pub fn learn<T: Teacher + ?Sized>(
         let (hypothesis, access) = table.hypothesis(&alphabet);
         oracle.stats.rounds += 1;
         let text = record.then(|| table.render(&alphabet));
-        let cex = if max_rounds.is_some_and(|m| oracle.stats.rounds >= m) { None } else { oracle.equivalence(&hypothesis) };
-        rounds.push(Round { hypothesis: hypothesis.clone(), counterexample: cex.clone(), table: text });
+        let cex = if max_rounds.is_some_and(|m| oracle.stats.rounds >= m) {
+            None
+        } else {
+            oracle.equivalence(&hypothesis)
+        };
+        rounds.push(Round {
+            hypothesis: hypothesis.clone(),
+            counterexample: cex.clone(),
+            table: text,
+        });
         let Some(cex) = cex else {
-            return Learned { dfa: hypothesis, stats: oracle.stats.clone(), rounds };
+            return Learned {
+                dfa: hypothesis,
+                stats: oracle.stats.clone(),
+                rounds,
+            };
         };
         match processing {
             CounterexampleProcessing::AllPrefixes => {
@@ -236,7 +271,12 @@ pub fn learn<T: Teacher + ?Sized>(
 /// Rivest–Schapire: with α(i) = answer(access(δ(cex[..i])) · cex[i..]), α(0)
 /// is the counterexample's answer and α(n) the hypothesis's; a binary search
 /// finds i with α(i) ≠ α(i+1), and cex[i+1..] separates two states.
-pub(crate) fn rivest_schapire<T: Teacher + ?Sized>(oracle: &mut Oracle<'_, T>, hypothesis: &Dfa, access: &[Word], cex: &[Letter]) -> Word {
+pub(crate) fn rivest_schapire<T: Teacher + ?Sized>(
+    oracle: &mut Oracle<'_, T>,
+    hypothesis: &Dfa,
+    access: &[Word],
+    cex: &[Letter],
+) -> Word {
     let alpha = |oracle: &mut Oracle<'_, T>, i: usize| -> bool {
         let state = hypothesis.run(&cex[..i]);
         let mut w = access[state as usize].clone();

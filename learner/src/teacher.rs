@@ -69,7 +69,11 @@ pub trait Teacher {
     /// letter given the last answer, append it, and repeat until `choose`
     /// says stop. Returns the answers for every prefix of the final word.
     /// One query, like one run of a system that is observed while it runs.
-    fn membership_adaptive(&mut self, start: &[Letter], choose: &mut dyn FnMut(Answer) -> Option<Letter>) -> Option<Vec<Answer>> {
+    fn membership_adaptive(
+        &mut self,
+        start: &[Letter],
+        choose: &mut dyn FnMut(Answer) -> Option<Letter>,
+    ) -> Option<Vec<Answer>> {
         let _ = (start, choose);
         None
     }
@@ -88,12 +92,18 @@ pub struct DfaTeacher {
 
 impl DfaTeacher {
     pub fn new(target: Dfa) -> DfaTeacher {
-        DfaTeacher { target, known_up_to: None }
+        DfaTeacher {
+            target,
+            known_up_to: None,
+        }
     }
 
     /// Answers only words of length at most `bound`.
     pub fn bounded(target: Dfa, bound: usize) -> DfaTeacher {
-        DfaTeacher { target, known_up_to: Some(bound) }
+        DfaTeacher {
+            target,
+            known_up_to: Some(bound),
+        }
     }
 
     pub fn target(&self) -> &Dfa {
@@ -118,14 +128,23 @@ impl Teacher for DfaTeacher {
     }
 
     fn membership_prefixes(&mut self, words: &[Word]) -> Option<Vec<Vec<Answer>>> {
-        Some(words.iter().map(|w| (0..=w.len()).map(|i| self.answer(&w[..i])).collect()).collect())
+        Some(
+            words
+                .iter()
+                .map(|w| (0..=w.len()).map(|i| self.answer(&w[..i])).collect())
+                .collect(),
+        )
     }
 
     fn supports_adaptive(&self) -> bool {
         true
     }
 
-    fn membership_adaptive(&mut self, start: &[Letter], choose: &mut dyn FnMut(Answer) -> Option<Letter>) -> Option<Vec<Answer>> {
+    fn membership_adaptive(
+        &mut self,
+        start: &[Letter],
+        choose: &mut dyn FnMut(Answer) -> Option<Letter>,
+    ) -> Option<Vec<Answer>> {
         let mut word = start.to_vec();
         loop {
             match choose(self.answer(&word)) {
@@ -179,7 +198,12 @@ pub struct Oracle<'t, T: Teacher + ?Sized> {
 
 impl<'t, T: Teacher + ?Sized> Oracle<'t, T> {
     pub fn new(teacher: &'t mut T, model: QueryModel) -> Oracle<'t, T> {
-        Oracle { teacher, cache: FxHashMap::default(), model, stats: Stats::default() }
+        Oracle {
+            teacher,
+            cache: FxHashMap::default(),
+            model,
+            stats: Stats::default(),
+        }
     }
 
     pub fn alphabet(&self) -> Arc<Alphabet> {
@@ -218,7 +242,11 @@ impl<'t, T: Teacher + ?Sized> Oracle<'t, T> {
             let all: rustc_hash::FxHashSet<Word> = missing.iter().cloned().collect();
             missing.retain(|w| !all.iter().any(|o| o.len() > w.len() && o.starts_with(w)));
         }
-        self.stats.membership_cached += (words.len() - words.iter().filter(|w| !self.cache.contains_key(*w)).count()) as u64;
+        self.stats.membership_cached += (words.len()
+            - words
+                .iter()
+                .filter(|w| !self.cache.contains_key(*w))
+                .count()) as u64;
         if !missing.is_empty() {
             self.stats.membership_teacher += missing.len() as u64;
             let prefix_answers = match self.model {
@@ -251,11 +279,17 @@ impl<'t, T: Teacher + ?Sized> Oracle<'t, T> {
     /// An adaptive query from `start` (see [`Teacher::membership_adaptive`]):
     /// steps answered by the cache cost nothing; the first unknown step hands
     /// the rest to the teacher as one query. Returns the final word.
-    pub fn adaptive(&mut self, start: Word, choose: &mut dyn FnMut(Answer) -> Option<Letter>) -> Word {
+    pub fn adaptive(
+        &mut self,
+        start: Word,
+        choose: &mut dyn FnMut(Answer) -> Option<Letter>,
+    ) -> Word {
         self.stats.membership_asked += 1;
         let mut word = start;
         loop {
-            let Some(answer) = self.cache.get(&word).copied() else { break };
+            let Some(answer) = self.cache.get(&word).copied() else {
+                break;
+            };
             match choose(answer) {
                 Some(a) => word.push(a),
                 None => {
@@ -272,7 +306,10 @@ impl<'t, T: Teacher + ?Sized> Oracle<'t, T> {
             }
             next
         };
-        let answers = self.teacher.membership_adaptive(&word, &mut recording).expect("the teacher supports adaptive queries");
+        let answers = self
+            .teacher
+            .membership_adaptive(&word, &mut recording)
+            .expect("the teacher supports adaptive queries");
         word.extend(letters);
         self.stats.membership_teacher += 1;
         for (i, a) in answers.into_iter().enumerate() {
@@ -298,14 +335,18 @@ mod tests {
 
     fn target() -> Dfa {
         // Words over {a, b} ending with b.
-        read_dfa("states 2 alphabet 2 initial 0\naccepting 1\n0 a 0\n0 b 1\n1 a 0\n1 b 1\n").unwrap()
+        read_dfa("states 2 alphabet 2 initial 0\naccepting 1\n0 a 0\n0 b 1\n1 a 0\n1 b 1\n")
+            .unwrap()
     }
 
     #[test]
     fn cache_counts_each_word_once() {
         let mut t = DfaTeacher::new(target());
         let mut o = Oracle::new(&mut t, QueryModel::Word);
-        assert_eq!(o.ask(&[vec![1], vec![1], vec![0]]), vec![Answer::Yes, Answer::Yes, Answer::No]);
+        assert_eq!(
+            o.ask(&[vec![1], vec![1], vec![0]]),
+            vec![Answer::Yes, Answer::Yes, Answer::No]
+        );
         o.ask_one(&[1]);
         assert_eq!(o.stats.membership_teacher, 2);
         assert_eq!(o.stats.membership_asked, 4);

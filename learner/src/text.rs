@@ -21,14 +21,23 @@ pub struct ParseError {
 }
 
 fn err(line: usize, message: impl Into<String>) -> ParseError {
-    ParseError { line, message: message.into() }
+    ParseError {
+        line,
+        message: message.into(),
+    }
 }
 
 /// Writes a DFA (completed with a sink if it is partial).
 pub fn write_dfa(dfa: &Dfa) -> String {
     let d = dfa.complete();
     let mut out = String::new();
-    let _ = writeln!(out, "states {} alphabet {} initial {}", d.num_states(), d.num_letters(), d.initial());
+    let _ = writeln!(
+        out,
+        "states {} alphabet {} initial {}",
+        d.num_states(),
+        d.num_letters(),
+        d.initial()
+    );
     out.push_str("accepting");
     for s in 0..d.num_states() as State {
         if d.is_accepting(s) {
@@ -45,26 +54,48 @@ pub fn write_dfa(dfa: &Dfa) -> String {
 }
 
 pub fn read_dfa(text: &str) -> Result<Dfa, ParseError> {
-    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l.trim())).filter(|(_, l)| !l.is_empty());
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty());
     let (n_line, header) = lines.next().ok_or_else(|| err(1, "empty input"))?;
     let h: Vec<&str> = header.split_whitespace().collect();
     if h.len() != 6 || h[0] != "states" || h[2] != "alphabet" || h[4] != "initial" {
         return Err(err(n_line, "expected `states N alphabet K initial I`"));
     }
-    let parse = |s: &str, line| s.parse::<usize>().map_err(|_| err(line, format!("`{s}` is not a number")));
-    let (n, k, initial) = (parse(h[1], n_line)?, parse(h[3], n_line)?, parse(h[5], n_line)?);
+    let parse = |s: &str, line| {
+        s.parse::<usize>()
+            .map_err(|_| err(line, format!("`{s}` is not a number")))
+    };
+    let (n, k, initial) = (
+        parse(h[1], n_line)?,
+        parse(h[3], n_line)?,
+        parse(h[5], n_line)?,
+    );
     if n == 0 || initial >= n {
         return Err(err(n_line, "the initial state must be one of the states"));
     }
-    let (a_line, acc) = lines.next().ok_or_else(|| err(n_line + 1, "missing `accepting` line"))?;
+    let (a_line, acc) = lines
+        .next()
+        .ok_or_else(|| err(n_line + 1, "missing `accepting` line"))?;
     let mut acc_words = acc.split_whitespace();
     if acc_words.next() != Some("accepting") {
         return Err(err(a_line, "expected `accepting q1 q2 ...`"));
     }
-    let accepting: Vec<usize> = acc_words.map(|w| parse(w, a_line)).collect::<Result<_, _>>()?;
+    let accepting: Vec<usize> = acc_words
+        .map(|w| parse(w, a_line))
+        .collect::<Result<_, _>>()?;
     let transitions: Vec<(usize, &str)> = lines.collect();
     if transitions.len() != n * k {
-        return Err(err(a_line + 1, format!("expected {} transition lines, found {}", n * k, transitions.len())));
+        return Err(err(
+            a_line + 1,
+            format!(
+                "expected {} transition lines, found {}",
+                n * k,
+                transitions.len()
+            ),
+        ));
     }
     let mut names = Vec::new();
     for &(line, t) in &transitions[..k] {
@@ -90,13 +121,18 @@ pub fn read_dfa(text: &str) -> Result<Dfa, ParseError> {
         }
         let src = parse(parts[0], line)?;
         let dst = parse(parts[2], line)?;
-        let letter: Letter = alphabet.letter(parts[1]).ok_or_else(|| err(line, format!("unknown letter `{}`", parts[1])))?;
+        let letter: Letter = alphabet
+            .letter(parts[1])
+            .ok_or_else(|| err(line, format!("unknown letter `{}`", parts[1])))?;
         if src >= n || dst >= n {
             return Err(err(line, "state out of range"));
         }
         let slot = src * k + letter as usize;
         if std::mem::replace(&mut seen[slot], true) {
-            return Err(err(line, "a second transition for the same state and letter"));
+            return Err(err(
+                line,
+                "a second transition for the same state and letter",
+            ));
         }
         dfa.set_next(src as State, letter, dst as State);
     }

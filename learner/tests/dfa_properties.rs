@@ -8,10 +8,20 @@ use common::{all_words, random_dfa, random_upto, SplitMix};
 fn boolean_operations_match_brute_force() {
     let mut rng = SplitMix(1);
     for _ in 0..200 {
-        let (n1, n2, k) = (1 + rng.below(6) as usize, 1 + rng.below(6) as usize, 1 + rng.below(3) as usize);
+        let (n1, n2, k) = (
+            1 + rng.below(6) as usize,
+            1 + rng.below(6) as usize,
+            1 + rng.below(3) as usize,
+        );
         let a = random_dfa(&mut rng, n1, k);
         let b = random_dfa(&mut rng, n2, k);
-        let (i, u, d, x, c) = (a.intersection(&b), a.union(&b), a.difference(&b), a.symmetric_difference(&b), a.complement());
+        let (i, u, d, x, c) = (
+            a.intersection(&b),
+            a.union(&b),
+            a.difference(&b),
+            a.symmetric_difference(&b),
+            a.complement(),
+        );
         for w in all_words(k, 5) {
             let (p, q) = (a.accepts(&w), b.accepts(&w));
             assert_eq!(i.accepts(&w), p && q);
@@ -44,8 +54,10 @@ fn symmetric_difference_is_empty_iff_equivalent() {
             Some(w) => {
                 assert_ne!(a.accepts(&w), b.accepts(&w));
                 // Shortlex-least: no earlier word distinguishes them.
-                let earlier =
-                    all_words(k, w.len()).into_iter().take_while(|v| *v != w).find(|v| a.accepts(v) != b.accepts(v));
+                let earlier = all_words(k, w.len())
+                    .into_iter()
+                    .take_while(|v| *v != w)
+                    .find(|v| a.accepts(v) != b.accepts(v));
                 assert_eq!(earlier, None);
             }
         }
@@ -60,7 +72,9 @@ fn inclusion_counterexamples_are_in_the_difference() {
         let a = random_upto(&mut rng, 5, k);
         let b = random_upto(&mut rng, 5, k);
         match a.inclusion_counterexample(&b) {
-            None => assert!(all_words(k, 6).iter().all(|w| !a.accepts(w) || b.accepts(w))),
+            None => assert!(all_words(k, 6)
+                .iter()
+                .all(|w| !a.accepts(w) || b.accepts(w))),
             Some(w) => assert!(a.accepts(&w) && !b.accepts(&w)),
         }
     }
@@ -101,10 +115,16 @@ fn trimming_counting_and_shortest_words() {
         assert!(t.equivalent(&a));
         let words = all_words(k, 5);
         for len in 0..=5 {
-            let brute = words.iter().filter(|w| w.len() == len && a.accepts(w)).count() as u128;
+            let brute = words
+                .iter()
+                .filter(|w| w.len() == len && a.accepts(w))
+                .count() as u128;
             assert_eq!(a.count_accepted_by_length(5)[len], brute);
         }
-        assert_eq!(a.count_accepted_up_to(5), words.iter().filter(|w| a.accepts(w)).count() as u128);
+        assert_eq!(
+            a.count_accepted_up_to(5),
+            words.iter().filter(|w| a.accepts(w)).count() as u128
+        );
         let first = words.iter().find(|w| a.accepts(w)).cloned();
         match a.shortest_accepted() {
             Some(w) if w.len() <= 5 => assert_eq!(Some(w), first),

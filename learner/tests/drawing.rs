@@ -13,7 +13,11 @@ fn loop_then_error() -> lore_learner::dfa::Dfa {
 fn sink_removed_and_marks_exact() {
     let d = Drawing::new(&loop_then_error());
     assert_eq!((d.num_states(), d.num_edges()), (3, 3));
-    let names: Vec<&str> = d.dominating_letters.iter().map(|&a| d.dfa.alphabet().name(a)).collect();
+    let names: Vec<&str> = d
+        .dominating_letters
+        .iter()
+        .map(|&a| d.dfa.alphabet().name(a))
+        .collect();
     assert_eq!(names, ["g", "assert"]);
     assert!(!d.has_edges_leaving_acceptance());
     insta::assert_snapshot!(d.to_dot());
@@ -24,7 +28,11 @@ fn two_ways_to_fail_share_only_the_assertion() {
     // (f | g) assert, and the accepting state loops on everything.
     let dfa = read_dfa("states 3 alphabet 3 initial 0\naccepting 2\n0 f 1\n0 g 1\n0 assert 0\n1 f 0\n1 g 0\n1 assert 2\n2 f 2\n2 g 2\n2 assert 2\n").unwrap();
     let d = Drawing::new(&dfa);
-    let names: Vec<&str> = d.dominating_letters.iter().map(|&a| d.dfa.alphabet().name(a)).collect();
+    let names: Vec<&str> = d
+        .dominating_letters
+        .iter()
+        .map(|&a| d.dfa.alphabet().name(a))
+        .collect();
     assert_eq!(names, ["assert"]);
     // Edges leave the accepting state, which the paper's stopping rule notices.
     assert!(d.has_edges_leaving_acceptance());
@@ -47,7 +55,11 @@ fn dot_round_trips_and_svg_is_drawn() {
     assert!(back.equivalent(&d.dfa));
     let svg = d.to_svg_builtin();
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
-    assert_eq!(svg.matches("<circle").count(), 3 + 1, "three states, one of them a double circle");
+    assert_eq!(
+        svg.matches("<circle").count(),
+        3 + 1,
+        "three states, one of them a double circle"
+    );
 }
 
 #[test]

@@ -22,8 +22,17 @@ fn every_algorithm_learns_random_targets_exactly() {
             }
             let mut teacher = DfaTeacher::new(target.clone());
             let learned = learn(&mut teacher, &LearnConfig::new(algorithm));
-            assert!(learned.dfa.equivalent(&target), "round {round}: {} learned a wrong language", algorithm.name());
-            assert_eq!(learned.dfa.num_states(), minimal.num_states(), "round {round}: {} is not minimal", algorithm.name());
+            assert!(
+                learned.dfa.equivalent(&target),
+                "round {round}: {} learned a wrong language",
+                algorithm.name()
+            );
+            assert_eq!(
+                learned.dfa.num_states(),
+                minimal.num_states(),
+                "round {round}: {} is not minimal",
+                algorithm.name()
+            );
             assert!(learned.stats.equivalence >= 1);
             assert!(learned.stats.membership_cached <= learned.stats.membership_asked);
         }
@@ -42,7 +51,12 @@ fn learning_is_deterministic() {
         let (a, b) = (run(), run());
         assert_eq!(a.dfa, b.dfa);
         assert_eq!(a.stats, b.stats);
-        let cexs = |l: &lore_learner::Learned| l.rounds.iter().map(|r| r.counterexample.clone()).collect::<Vec<_>>();
+        let cexs = |l: &lore_learner::Learned| {
+            l.rounds
+                .iter()
+                .map(|r| r.counterexample.clone())
+                .collect::<Vec<_>>()
+        };
         assert_eq!(cexs(&a), cexs(&b));
     }
 }
@@ -62,14 +76,25 @@ fn unknown_answers_give_a_smallest_consistent_automaton() {
                 (w, l)
             })
             .collect();
-        let smallest = minimal_consistent_dfa(target.alphabet_arc().clone(), &labelled, 1).num_states();
+        let smallest =
+            minimal_consistent_dfa(target.alphabet_arc().clone(), &labelled, 1).num_states();
         for algorithm in [Algorithm::LSharp, Algorithm::MinimalConsistent] {
             let mut teacher = DfaTeacher::bounded(target.clone(), bound);
             let learned = learn(&mut teacher, &LearnConfig::new(algorithm));
             for (w, l) in &labelled {
-                assert_eq!(learned.dfa.accepts(w), *l, "round {round}: {} disagrees on a known word", algorithm.name());
+                assert_eq!(
+                    learned.dfa.accepts(w),
+                    *l,
+                    "round {round}: {} disagrees on a known word",
+                    algorithm.name()
+                );
             }
-            assert_eq!(learned.dfa.minimize().num_states(), smallest, "round {round}: {} is not smallest", algorithm.name());
+            assert_eq!(
+                learned.dfa.minimize().num_states(),
+                smallest,
+                "round {round}: {} is not smallest",
+                algorithm.name()
+            );
         }
     }
 }
@@ -77,8 +102,10 @@ fn unknown_answers_give_a_smallest_consistent_automaton() {
 #[test]
 fn observation_table_of_each_round_is_printable() {
     // Words over {a, b} with an even number of a's.
-    let target =
-        lore_learner::text::read_dfa("states 2 alphabet 2 initial 0\naccepting 0\n0 a 1\n0 b 0\n1 a 0\n1 b 1\n").unwrap();
+    let target = lore_learner::text::read_dfa(
+        "states 2 alphabet 2 initial 0\naccepting 0\n0 a 1\n0 b 0\n1 a 0\n1 b 1\n",
+    )
+    .unwrap();
     let mut teacher = DfaTeacher::new(target);
     let mut config = LearnConfig::new(Algorithm::LStar);
     config.record_rounds = true;
@@ -88,8 +115,16 @@ fn observation_table_of_each_round_is_printable() {
         .iter()
         .enumerate()
         .map(|(i, r)| {
-            let cex = r.counterexample.as_ref().map_or("none".to_string(), |w| learned.dfa.alphabet().show(w));
-            format!("round {}: {} states, counterexample {cex}\n{}\n", i + 1, r.hypothesis.num_states(), r.table.clone().unwrap_or_default())
+            let cex = r
+                .counterexample
+                .as_ref()
+                .map_or("none".to_string(), |w| learned.dfa.alphabet().show(w));
+            format!(
+                "round {}: {} states, counterexample {cex}\n{}\n",
+                i + 1,
+                r.hypothesis.num_states(),
+                r.table.clone().unwrap_or_default()
+            )
         })
         .collect();
     insta::assert_snapshot!(text);

@@ -43,8 +43,18 @@ fn read_aalpy(path: &Path) -> Result<BTreeMap<(String, String), AalpyRow>, Strin
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut lines = text.lines();
     let header: Vec<&str> = lines.next().ok_or("empty CSV")?.split(',').collect();
-    let col = |name: &str| header.iter().position(|h| *h == name).ok_or(format!("no column {name}"));
-    let (target, config, mq, eq) = (col("target")?, col("config")?, col("mq_distinct")?, col("eq")?);
+    let col = |name: &str| {
+        header
+            .iter()
+            .position(|h| *h == name)
+            .ok_or(format!("no column {name}"))
+    };
+    let (target, config, mq, eq) = (
+        col("target")?,
+        col("config")?,
+        col("mq_distinct")?,
+        col("eq")?,
+    );
     let mut out = BTreeMap::new();
     for line in lines {
         // The `note` column may hold commas only inside quotes; these files have none.
@@ -53,7 +63,13 @@ fn read_aalpy(path: &Path) -> Result<BTreeMap<(String, String), AalpyRow>, Strin
             continue;
         }
         let parse = |s: &str| s.parse::<f64>().map_err(|_| format!("bad number {s}"));
-        out.insert((f[target].to_string(), f[config].to_string()), AalpyRow { mq_distinct: parse(f[mq])?, eq: parse(f[eq])? });
+        out.insert(
+            (f[target].to_string(), f[config].to_string()),
+            AalpyRow {
+                mq_distinct: parse(f[mq])?,
+                eq: parse(f[eq])?,
+            },
+        );
     }
     Ok(out)
 }
@@ -75,11 +91,17 @@ pub fn run(root: &Path, json: Option<PathBuf>) -> ExitCode {
         eprintln!("error: no targets folder under {}", root.display());
         return ExitCode::FAILURE;
     };
-    let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "txt")).collect();
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
     paths.sort();
     for p in paths {
         let name = p.file_stem().unwrap().to_string_lossy().into_owned();
-        match std::fs::read_to_string(&p).map_err(|e| e.to_string()).and_then(|t| lore_learner::text::read_dfa(&t).map_err(|e| e.to_string())) {
+        match std::fs::read_to_string(&p)
+            .map_err(|e| e.to_string())
+            .and_then(|t| lore_learner::text::read_dfa(&t).map_err(|e| e.to_string()))
+        {
             Ok(d) => targets.push((name, d)),
             Err(e) => {
                 eprintln!("error: {}: {e}", p.display());
@@ -87,8 +109,9 @@ pub fn run(root: &Path, json: Option<PathBuf>) -> ExitCode {
             }
         }
     }
-    let jobs: Vec<(usize, Algorithm)> =
-        (0..targets.len()).flat_map(|t| COMPARED.iter().map(move |(a, _)| (t, *a))).collect();
+    let jobs: Vec<(usize, Algorithm)> = (0..targets.len())
+        .flat_map(|t| COMPARED.iter().map(move |(a, _)| (t, *a)))
+        .collect();
     let runs: Vec<Run> = jobs
         .par_iter()
         .map(|&(t, algorithm)| {
@@ -96,7 +119,8 @@ pub fn run(root: &Path, json: Option<PathBuf>) -> ExitCode {
             let mut teacher = DfaTeacher::new(target.clone());
             let learned = learn(&mut teacher, &LearnConfig::new(algorithm));
             let minimal = target.minimize();
-            let exact = learned.dfa.equivalent(target) && learned.dfa.minimize().num_states() == minimal.num_states()
+            let exact = learned.dfa.equivalent(target)
+                && learned.dfa.minimize().num_states() == minimal.num_states()
                 && learned.dfa.num_states() == minimal.num_states();
             Run {
                 target: name.clone(),
@@ -111,7 +135,11 @@ pub fn run(root: &Path, json: Option<PathBuf>) -> ExitCode {
 
     let mut out = String::new();
     let mut ok = true;
-    let _ = writeln!(out, "{:<24} {:>6} | {:>14} {:>14} | {:>14} {:>14} | {:>14} {:>14}", "target", "states", "L* mq (AALpy)", "eq (AALpy)", "L*+RS mq", "eq", "L# mq", "eq");
+    let _ = writeln!(
+        out,
+        "{:<24} {:>6} | {:>14} {:>14} | {:>14} {:>14} | {:>14} {:>14}",
+        "target", "states", "L* mq (AALpy)", "eq (AALpy)", "L*+RS mq", "eq", "L# mq", "eq"
+    );
     let mut ratios: BTreeMap<&str, Vec<f64>> = BTreeMap::new();
     let mut best_lore: Vec<f64> = Vec::new();
     let mut best_aalpy: Vec<f64> = Vec::new();
@@ -119,16 +147,30 @@ pub fn run(root: &Path, json: Option<PathBuf>) -> ExitCode {
         let mut line = format!("{:<24} {:>6} |", name, target.minimize().num_states());
         let mut lore_best = f64::INFINITY;
         for (algorithm, config) in COMPARED {
-            let r = runs.iter().find(|r| &r.target == name && r.algorithm == algorithm).expect("run");
+            let r = runs
+                .iter()
+                .find(|r| &r.target == name && r.algorithm == algorithm)
+                .expect("run");
             if !r.exact {
                 ok = false;
-                println!("NOT EXACT: {name} with {} ({} states)", algorithm.name(), r.states);
+                println!(
+                    "NOT EXACT: {name} with {} ({} states)",
+                    algorithm.name(),
+                    r.states
+                );
             }
             let a = aalpy.get(&(name.clone(), config.to_string()));
             let (amq, aeq) = a.map_or((f64::NAN, f64::NAN), |a| (a.mq_distinct, a.eq));
-            let _ = write!(line, " {:>6} ({:>5.0}) {:>5} ({:>5.1}) |", r.mq, amq, r.eq, aeq);
+            let _ = write!(
+                line,
+                " {:>6} ({:>5.0}) {:>5} ({:>5.1}) |",
+                r.mq, amq, r.eq, aeq
+            );
             if amq.is_finite() && amq > 0.0 {
-                ratios.entry(algorithm.name()).or_default().push(r.mq as f64 / amq);
+                ratios
+                    .entry(algorithm.name())
+                    .or_default()
+                    .push(r.mq as f64 / amq);
             }
             lore_best = lore_best.min(r.mq as f64);
         }
@@ -143,35 +185,69 @@ pub fn run(root: &Path, json: Option<PathBuf>) -> ExitCode {
     for (algorithm, config) in COMPARED {
         let r = geometric_mean(&ratios[algorithm.name()]);
         let needed = algorithm != Algorithm::LSharp;
-        let verdict = if !needed || r <= 1.0 { "ok" } else { "FAIL (must be <= 1.0)" };
+        let verdict = if !needed || r <= 1.0 {
+            "ok"
+        } else {
+            "FAIL (must be <= 1.0)"
+        };
         if needed && r > 1.0 {
             ok = false;
         }
-        let _ = writeln!(out, "  {:<10} vs {:<22} {:.3}  {}", algorithm.name(), config, r, verdict);
+        let _ = writeln!(
+            out,
+            "  {:<10} vs {:<22} {:.3}  {}",
+            algorithm.name(),
+            config,
+            r,
+            verdict
+        );
         summary.push((algorithm.name(), config, r));
     }
-    let best_ratio = geometric_mean(&best_lore.iter().zip(&best_aalpy).map(|(l, a)| l / a).collect::<Vec<_>>());
-    let best_verdict = if best_ratio <= 1.0 { "ok" } else { "FAIL (must be <= 1.0)" };
+    let best_ratio = geometric_mean(
+        &best_lore
+            .iter()
+            .zip(&best_aalpy)
+            .map(|(l, a)| l / a)
+            .collect::<Vec<_>>(),
+    );
+    let best_verdict = if best_ratio <= 1.0 {
+        "ok"
+    } else {
+        "FAIL (must be <= 1.0)"
+    };
     if best_ratio > 1.0 {
         ok = false;
     }
-    let _ = writeln!(out, "  Lore's best per target vs {AALPY_BEST}: {best_ratio:.3}  {best_verdict}");
+    let _ = writeln!(
+        out,
+        "  Lore's best per target vs {AALPY_BEST}: {best_ratio:.3}  {best_verdict}"
+    );
 
     // Bounded targets with a teacher that does not know long words.
-    let _ = writeln!(out, "\nbounded targets, learned with a teacher that answers \"unknown\" beyond the bound:");
+    let _ = writeln!(
+        out,
+        "\nbounded targets, learned with a teacher that answers \"unknown\" beyond the bound:"
+    );
     let mut bounded_rows = Vec::new();
     for (name, target) in &targets {
-        let Some((base, bound)) = name.rsplit_once("_L").and_then(|(b, l)| l.parse::<usize>().ok().map(|l| (b, l))) else { continue };
-        let Some((_, unbounded)) = targets.iter().find(|(n, _)| n == &format!("{base}_inf")) else { continue };
+        let Some((base, bound)) = name
+            .rsplit_once("_L")
+            .and_then(|(b, l)| l.parse::<usize>().ok().map(|l| (b, l)))
+        else {
+            continue;
+        };
+        let Some((_, unbounded)) = targets.iter().find(|(n, _)| n == &format!("{base}_inf")) else {
+            continue;
+        };
         for algorithm in [Algorithm::LSharp, Algorithm::MinimalConsistent] {
-        let mut teacher = DfaTeacher::bounded(target.clone(), bound);
-        let learned = learn(&mut teacher, &LearnConfig::new(algorithm));
-        let consistent = agrees_up_to(&learned.dfa, target, bound);
-        let small = learned.dfa.minimize().num_states() <= unbounded.minimize().num_states();
-        if !(consistent && small) {
-            ok = false;
-        }
-        let _ = writeln!(
+            let mut teacher = DfaTeacher::bounded(target.clone(), bound);
+            let learned = learn(&mut teacher, &LearnConfig::new(algorithm));
+            let consistent = agrees_up_to(&learned.dfa, target, bound);
+            let small = learned.dfa.minimize().num_states() <= unbounded.minimize().num_states();
+            if !(consistent && small) {
+                ok = false;
+            }
+            let _ = writeln!(
             out,
             "  {:<24} {:<8} bounded {:>3} states, unbounded {:>2}, learned {:>2}  mq {:>5} eq {:>4}  {}",
             name,
@@ -183,11 +259,23 @@ pub fn run(root: &Path, json: Option<PathBuf>) -> ExitCode {
             learned.stats.equivalence,
             if consistent && small { "ok" } else if consistent { "FAIL: larger than unbounded" } else { "FAIL: inconsistent" }
         );
-        bounded_rows.push((format!("{name} {}", algorithm.name()), learned.dfa.minimize().num_states(), unbounded.minimize().num_states(), consistent));
+            bounded_rows.push((
+                format!("{name} {}", algorithm.name()),
+                learned.dfa.minimize().num_states(),
+                unbounded.minimize().num_states(),
+                consistent,
+            ));
         }
     }
     print!("{out}");
-    println!("{}", if ok { "learning benchmark: all checks hold" } else { "learning benchmark: FAILED" });
+    println!(
+        "{}",
+        if ok {
+            "learning benchmark: all checks hold"
+        } else {
+            "learning benchmark: FAILED"
+        }
+    );
     if let Some(path) = json {
         let mut j = String::from("{\n  \"runs\": [\n");
         let rows: Vec<String> = runs
@@ -201,9 +289,15 @@ pub fn run(root: &Path, json: Option<PathBuf>) -> ExitCode {
             .collect();
         j.push_str(&rows.join(",\n"));
         j.push_str("\n  ],\n  \"geomean_ratio_vs_aalpy\": {");
-        let s: Vec<String> = summary.iter().map(|(a, c, r)| format!("\"{a} vs {c}\": {r:.4}")).collect();
+        let s: Vec<String> = summary
+            .iter()
+            .map(|(a, c, r)| format!("\"{a} vs {c}\": {r:.4}"))
+            .collect();
         j.push_str(&s.join(", "));
-        let _ = write!(j, ", \"best vs {AALPY_BEST}\": {best_ratio:.4}}},\n  \"bounded\": [");
+        let _ = write!(
+            j,
+            ", \"best vs {AALPY_BEST}\": {best_ratio:.4}}},\n  \"bounded\": ["
+        );
         let b: Vec<String> = bounded_rows
             .iter()
             .map(|(n, l, u, c)| format!("{{\"target\": \"{n}\", \"learned_states\": {l}, \"unbounded_states\": {u}, \"consistent\": {c}}}"))
@@ -224,9 +318,11 @@ pub fn run(root: &Path, json: Option<PathBuf>) -> ExitCode {
 
 /// Do the two automata agree on every word of length at most `bound`?
 fn agrees_up_to(a: &Dfa, b: &Dfa, bound: usize) -> bool {
-    a.equivalence_counterexample(b).is_none_or(|w| w.len() > bound) && {
-        // The shortest difference is beyond the bound only if none is within it.
-        let diff = a.symmetric_difference(b);
-        diff.count_accepted_by_length(bound).iter().all(|&c| c == 0)
-    }
+    a.equivalence_counterexample(b)
+        .is_none_or(|w| w.len() > bound)
+        && {
+            // The shortest difference is beyond the bound only if none is within it.
+            let diff = a.symmetric_difference(b);
+            diff.count_accepted_by_length(bound).iter().all(|&c| c == 0)
+        }
 }

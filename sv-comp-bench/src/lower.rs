@@ -45,9 +45,18 @@ pub fn run(benchmarks: &Path, verbose: bool) -> ExitCode {
                     None => {}
                 }
                 if verbose {
-                    println!("task {} ({} input file(s), {})", task.name, task.input_files.len(), task.data_model);
+                    println!(
+                        "task {} ({} input file(s), {})",
+                        task.name,
+                        task.input_files.len(),
+                        task.data_model
+                    );
                 }
-                let model = if task.data_model == "LP64" { DataModel::Lp64 } else { DataModel::Ilp32 };
+                let model = if task.data_model == "LP64" {
+                    DataModel::Lp64
+                } else {
+                    DataModel::Ilp32
+                };
                 inputs.extend(task.input_files.iter().map(|f| (f.clone(), model)));
             }
             Err(e) => eprintln!("warning: {e}"),
@@ -57,7 +66,10 @@ pub fn run(benchmarks: &Path, verbose: bool) -> ExitCode {
         eprintln!("error: no C files found under {}", benchmarks.display());
         return ExitCode::FAILURE;
     }
-    let outcomes: Vec<Outcome> = inputs.par_iter().map(|(path, model)| lower_one(path, *model)).collect();
+    let outcomes: Vec<Outcome> = inputs
+        .par_iter()
+        .map(|(path, model)| lower_one(path, *model))
+        .collect();
 
     let mut by_kind: BTreeMap<String, usize> = BTreeMap::new();
     let mut ok = 0;
@@ -65,25 +77,48 @@ pub fn run(benchmarks: &Path, verbose: bool) -> ExitCode {
     let mut failures = Vec::new();
     let mut slowest = (0.0, PathBuf::new());
     for o in &outcomes {
-        let rel = o.path.strip_prefix(benchmarks).unwrap_or(&o.path).display().to_string();
+        let rel = o
+            .path
+            .strip_prefix(benchmarks)
+            .unwrap_or(&o.path)
+            .display()
+            .to_string();
         if o.seconds > slowest.0 {
             slowest = (o.seconds, o.path.clone());
         }
         if rel.ends_with(INVALID_INPUT) {
             expected_rejection = !o.lowered && !o.problems.is_empty();
             if verbose || !expected_rejection {
-                println!("{:<70} {}", rel, if expected_rejection { "rejected, as expected" } else { "NOT REJECTED" });
+                println!(
+                    "{:<70} {}",
+                    rel,
+                    if expected_rejection {
+                        "rejected, as expected"
+                    } else {
+                        "NOT REJECTED"
+                    }
+                );
             }
             continue;
         }
         for (kind, message, _) in &o.problems {
-            let key = if *kind == DiagnosticKind::Unsupported { message.clone() } else { format!("{kind:?}") };
+            let key = if *kind == DiagnosticKind::Unsupported {
+                message.clone()
+            } else {
+                format!("{kind:?}")
+            };
             *by_kind.entry(key).or_default() += 1;
         }
         if o.lowered && o.problems.is_empty() {
             ok += 1;
             if verbose {
-                println!("{:<70} ok  {:>4} functions {:>3} loops {:>7.1} ms", rel, o.functions, o.loops, o.seconds * 1000.0);
+                println!(
+                    "{:<70} ok  {:>4} functions {:>3} loops {:>7.1} ms",
+                    rel,
+                    o.functions,
+                    o.loops,
+                    o.seconds * 1000.0
+                );
             }
         } else {
             failures.push((rel, o));
@@ -102,10 +137,23 @@ pub fn run(benchmarks: &Path, verbose: bool) -> ExitCode {
             println!("  {n:>4}  {k}");
         }
     }
-    println!("\nSV-COMP tasks: {tasks} ({expected_true} expected TRUE, {expected_false} expected FALSE)");
-    println!("slowest file: {} ({:.1} ms)", slowest.1.display(), slowest.0 * 1000.0);
+    println!(
+        "\nSV-COMP tasks: {tasks} ({expected_true} expected TRUE, {expected_false} expected FALSE)"
+    );
+    println!(
+        "slowest file: {} ({:.1} ms)",
+        slowest.1.display(),
+        slowest.0 * 1000.0
+    );
     println!("lowered {ok} of {total}");
-    println!("{INVALID_INPUT}: {}", if expected_rejection { "rejected with a diagnostic, as expected" } else { "NOT rejected" });
+    println!(
+        "{INVALID_INPUT}: {}",
+        if expected_rejection {
+            "rejected with a diagnostic, as expected"
+        } else {
+            "NOT rejected"
+        }
+    );
     if ok == total && expected_rejection {
         ExitCode::SUCCESS
     } else {
@@ -115,7 +163,13 @@ pub fn run(benchmarks: &Path, verbose: bool) -> ExitCode {
 
 fn lower_one(path: &Path, model: DataModel) -> Outcome {
     let start = Instant::now();
-    let loaded = lore_frontend::load(path, &FrontendOptions { model, cpp_options: Vec::new() });
+    let loaded = lore_frontend::load(
+        path,
+        &FrontendOptions {
+            model,
+            cpp_options: Vec::new(),
+        },
+    );
     let seconds = start.elapsed().as_secs_f64();
     let problems = loaded
         .diagnostics
@@ -124,14 +178,28 @@ fn lower_one(path: &Path, model: DataModel) -> Outcome {
         .map(|d| {
             let at = d
                 .span
-                .and_then(|s| loaded.sources.file(s.loc.file).map(|f| format!("{}:{}", f.short_name, s.loc.line)))
+                .and_then(|s| {
+                    loaded
+                        .sources
+                        .file(s.loc.file)
+                        .map(|f| format!("{}:{}", f.short_name, s.loc.line))
+                })
                 .unwrap_or_default();
             (d.kind, d.message.clone(), at)
         })
         .collect();
-    let (functions, loops) = loaded
-        .program
-        .as_ref()
-        .map_or((0, 0), |p| (p.functions.iter().filter(|f| f.body.is_some()).count(), p.loop_count()));
-    Outcome { path: path.to_path_buf(), lowered: loaded.program.is_some(), problems, seconds, functions, loops }
+    let (functions, loops) = loaded.program.as_ref().map_or((0, 0), |p| {
+        (
+            p.functions.iter().filter(|f| f.body.is_some()).count(),
+            p.loop_count(),
+        )
+    });
+    Outcome {
+        path: path.to_path_buf(),
+        lowered: loaded.program.is_some(),
+        problems,
+        seconds,
+        functions,
+        loops,
+    }
 }

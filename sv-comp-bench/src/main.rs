@@ -71,9 +71,23 @@ enum Command {
 
 fn main() -> ExitCode {
     match Cli::parse().command {
-        Command::Lower { benchmarks, verbose } => lower::run(&benchmarks, verbose),
+        Command::Lower {
+            benchmarks,
+            verbose,
+        } => lower::run(&benchmarks, verbose),
         Command::Learning { folder, json } => learning::run(&folder, json),
-        Command::Verify { folder, lore, unwind, unwinding_assertions, timeout, memory_limit, cbmc, json, jobs, require_cbmc_parity } => {
+        Command::Verify {
+            folder,
+            lore,
+            unwind,
+            unwinding_assertions,
+            timeout,
+            memory_limit,
+            cbmc,
+            json,
+            jobs,
+            require_cbmc_parity,
+        } => {
             let lore = lore.unwrap_or_else(|| {
                 let me = std::env::current_exe().unwrap_or_default();
                 me.with_file_name("lore")

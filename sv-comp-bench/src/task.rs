@@ -57,7 +57,10 @@ impl Task {
                 "input_files" if is_list_item => input_files.push(dir.join(unquote(body))),
                 "properties" => {
                     if is_list_item {
-                        properties.push(TaskProperty { property_file: String::new(), expected_verdict: None });
+                        properties.push(TaskProperty {
+                            property_file: String::new(),
+                            expected_verdict: None,
+                        });
                     }
                     if let Some(p) = properties.last_mut() {
                         match key {
@@ -77,12 +80,20 @@ impl Task {
             .with_extension("")
             .to_string_lossy()
             .into_owned();
-        Ok(Task { name, input_files, properties, data_model })
+        Ok(Task {
+            name,
+            input_files,
+            properties,
+            data_model,
+        })
     }
 
     /// The expected verdict for the unreach-call property, if the task has one.
     pub fn unreach_call_verdict(&self) -> Option<bool> {
-        self.properties.iter().find(|p| p.property_file.ends_with("unreach-call.prp")).and_then(|p| p.expected_verdict)
+        self.properties
+            .iter()
+            .find(|p| p.property_file.ends_with("unreach-call.prp"))
+            .and_then(|p| p.expected_verdict)
     }
 }
 
@@ -104,7 +115,9 @@ pub fn find_tasks(root: &Path) -> Vec<PathBuf> {
 
 /// Visits every file under `dir` (sorted walk, no symlink loops).
 pub fn walk(dir: &Path, visit: &mut dyn FnMut(&Path)) {
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
     let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
     paths.sort();
     for p in paths {

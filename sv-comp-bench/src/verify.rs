@@ -43,12 +43,23 @@ fn peak_mib(pid: u32) -> Option<u64> {
 fn run_task(task: &Task, o: &VerifyOptions) -> Outcome {
     let expected = task.unreach_call_verdict();
     let Some(input) = task.input_files.first() else {
-        return Outcome { task: task.name.clone(), expected, verdict: "ERROR".into(), seconds: 0.0, peak_mib: 0, detail: "no input file".into() };
+        return Outcome {
+            task: task.name.clone(),
+            expected,
+            verdict: "ERROR".into(),
+            seconds: 0.0,
+            peak_mib: 0,
+            detail: "no input file".into(),
+        };
     };
     let mut cmd = Command::new(&o.lore);
     cmd.arg("verify")
         .arg(input)
-        .arg(if task.data_model == "LP64" { "--64" } else { "--32" })
+        .arg(if task.data_model == "LP64" {
+            "--64"
+        } else {
+            "--32"
+        })
         .arg("--unwind")
         .arg(o.unwind.to_string())
         .arg("--property")
@@ -66,7 +77,14 @@ fn run_task(task: &Task, o: &VerifyOptions) -> Outcome {
     let mut child = match cmd.spawn() {
         Ok(c) => c,
         Err(e) => {
-            return Outcome { task: task.name.clone(), expected, verdict: "ERROR".into(), seconds: 0.0, peak_mib: 0, detail: format!("cannot run lore: {e}") }
+            return Outcome {
+                task: task.name.clone(),
+                expected,
+                verdict: "ERROR".into(),
+                seconds: 0.0,
+                peak_mib: 0,
+                detail: format!("cannot run lore: {e}"),
+            }
         }
     };
     let pid = child.id();
@@ -89,23 +107,45 @@ fn run_task(task: &Task, o: &VerifyOptions) -> Outcome {
     };
     let seconds = start.elapsed().as_secs_f64();
     let output = child.wait_with_output().ok();
-    let stdout = output.as_ref().map(|o| String::from_utf8_lossy(&o.stdout).into_owned()).unwrap_or_default();
-    let stderr = output.as_ref().map(|o| String::from_utf8_lossy(&o.stderr).into_owned()).unwrap_or_default();
+    let stdout = output
+        .as_ref()
+        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+        .unwrap_or_default();
+    let stderr = output
+        .as_ref()
+        .map(|o| String::from_utf8_lossy(&o.stderr).into_owned())
+        .unwrap_or_default();
     let last = stdout.lines().last().unwrap_or("").trim().to_string();
     let verdict = match (status, last.as_str()) {
         (None, _) => "TIMEOUT".to_string(),
         (Some(_), "TRUE") => "TRUE".into(),
         (Some(_), "FALSE(unreach-call)") => "FALSE".into(),
         (Some(_), "UNKNOWN") => "UNKNOWN".into(),
-        (Some(s), _) => format!("ERROR({})", s.code().map_or("signal".to_string(), |c| c.to_string())),
+        (Some(s), _) => format!(
+            "ERROR({})",
+            s.code().map_or("signal".to_string(), |c| c.to_string())
+        ),
     };
     let detail = stdout
         .lines()
         .rev()
         .find(|l| l.starts_with("UNKNOWN reason:"))
         .map(|l| l.trim_start_matches("UNKNOWN reason:").trim().to_string())
-        .unwrap_or_else(|| if verdict.starts_with("ERROR") { stderr.lines().next().unwrap_or("").to_string() } else { String::new() });
-    Outcome { task: task.name.clone(), expected, verdict, seconds, peak_mib: peak, detail }
+        .unwrap_or_else(|| {
+            if verdict.starts_with("ERROR") {
+                stderr.lines().next().unwrap_or("").to_string()
+            } else {
+                String::new()
+            }
+        });
+    Outcome {
+        task: task.name.clone(),
+        expected,
+        verdict,
+        seconds,
+        peak_mib: peak,
+        detail,
+    }
 }
 
 /// CBMC's results: task → (verdict, seconds).
@@ -115,7 +155,10 @@ fn read_cbmc(path: &Path) -> Result<BTreeMap<String, (String, f64)>, String> {
     for line in text.lines().skip(1) {
         let f: Vec<&str> = line.split(',').collect();
         if f.len() >= 5 {
-            out.insert(f[0].to_string(), (f[3].to_string(), f[4].parse().unwrap_or(0.0)));
+            out.insert(
+                f[0].to_string(),
+                (f[3].to_string(), f[4].parse().unwrap_or(0.0)),
+            );
         }
     }
     Ok(out)
@@ -130,8 +173,12 @@ pub fn run(o: &VerifyOptions) -> ExitCode {
             Err(e) => eprintln!("warning: {e}"),
         }
     }
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(o.jobs.max(1)).build().expect("a thread pool");
-    let outcomes: Vec<Outcome> = pool.install(|| tasks.par_iter().map(|t| run_task(t, o)).collect());
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(o.jobs.max(1))
+        .build()
+        .expect("a thread pool");
+    let outcomes: Vec<Outcome> =
+        pool.install(|| tasks.par_iter().map(|t| run_task(t, o)).collect());
     let cbmc = match &o.cbmc {
         Some(p) => match read_cbmc(p) {
             Ok(c) => Some(c),
@@ -143,7 +190,11 @@ pub fn run(o: &VerifyOptions) -> ExitCode {
         None => None,
     };
     let mut out = String::new();
-    let _ = writeln!(out, "{:<48} {:<8} {:<9} {:>7} {:>6} {:<9} {:>7}  note", "task", "expected", "lore", "seconds", "MiB", "cbmc", "seconds");
+    let _ = writeln!(
+        out,
+        "{:<48} {:<8} {:<9} {:>7} {:>6} {:<9} {:>7}  note",
+        "task", "expected", "lore", "seconds", "MiB", "cbmc", "seconds"
+    );
     let (mut correct_true, mut correct_false, mut wrong, mut unknown) = (0, 0, 0, 0);
     let mut score = 0i64;
     for r in &outcomes {
@@ -178,9 +229,21 @@ pub fn run(o: &VerifyOptions) -> ExitCode {
                 ""
             }
         };
-        let (cv, ct) = cbmc.as_ref().and_then(|c| c.get(&r.task)).cloned().unwrap_or_else(|| ("-".into(), f64::NAN));
-        let note = if right.is_empty() { r.detail.clone() } else { right.to_string() };
-        let _ = writeln!(out, "{:<48} {:<8} {:<9} {:>7.2} {:>6} {:<9} {:>7.2}  {}", r.task, expected, r.verdict, r.seconds, r.peak_mib, cv, ct, note);
+        let (cv, ct) = cbmc
+            .as_ref()
+            .and_then(|c| c.get(&r.task))
+            .cloned()
+            .unwrap_or_else(|| ("-".into(), f64::NAN));
+        let note = if right.is_empty() {
+            r.detail.clone()
+        } else {
+            right.to_string()
+        };
+        let _ = writeln!(
+            out,
+            "{:<48} {:<8} {:<9} {:>7.2} {:>6} {:<9} {:>7.2}  {}",
+            r.task, expected, r.verdict, r.seconds, r.peak_mib, cv, ct, note
+        );
     }
     let _ = writeln!(
         out,
@@ -189,15 +252,33 @@ pub fn run(o: &VerifyOptions) -> ExitCode {
     );
     let mut parity_ok = true;
     if let Some(c) = &cbmc {
-        let solved = |v: &str, exp: Option<bool>| matches!((v, exp), ("true", Some(true)) | ("false", Some(false)) | ("TRUE", Some(true)) | ("FALSE", Some(false)));
+        let solved = |v: &str, exp: Option<bool>| {
+            matches!(
+                (v, exp),
+                ("true", Some(true))
+                    | ("false", Some(false))
+                    | ("TRUE", Some(true))
+                    | ("FALSE", Some(false))
+            )
+        };
         let mut cbmc_only = Vec::new();
         let mut lore_only = Vec::new();
         let (mut lore_time, mut cbmc_time) = (0.0, 0.0);
         for r in &outcomes {
-            let Some((cv, ct)) = c.get(&r.task) else { continue };
+            let Some((cv, ct)) = c.get(&r.task) else {
+                continue;
+            };
             let (l, k) = (solved(&r.verdict, r.expected), solved(cv, r.expected));
             if k && !l {
-                cbmc_only.push(format!("{} ({})", r.task, if r.detail.is_empty() { r.verdict.clone() } else { r.detail.clone() }));
+                cbmc_only.push(format!(
+                    "{} ({})",
+                    r.task,
+                    if r.detail.is_empty() {
+                        r.verdict.clone()
+                    } else {
+                        r.detail.clone()
+                    }
+                ));
             }
             if l && !k {
                 lore_only.push(r.task.clone());
@@ -207,15 +288,27 @@ pub fn run(o: &VerifyOptions) -> ExitCode {
                 cbmc_time += ct;
             }
         }
-        let _ = writeln!(out, "\nsolved by CBMC 6.6 and not by Lore ({}):", cbmc_only.len());
+        let _ = writeln!(
+            out,
+            "\nsolved by CBMC 6.6 and not by Lore ({}):",
+            cbmc_only.len()
+        );
         for t in &cbmc_only {
             let _ = writeln!(out, "  {t}");
         }
-        let _ = writeln!(out, "solved by Lore and not by CBMC 6.6 ({}):", lore_only.len());
+        let _ = writeln!(
+            out,
+            "solved by Lore and not by CBMC 6.6 ({}):",
+            lore_only.len()
+        );
         for t in &lore_only {
             let _ = writeln!(out, "  {t}");
         }
-        let ratio = if cbmc_time > 0.0 { lore_time / cbmc_time } else { f64::NAN };
+        let ratio = if cbmc_time > 0.0 {
+            lore_time / cbmc_time
+        } else {
+            f64::NAN
+        };
         let _ = writeln!(out, "time on tasks both solve: Lore {lore_time:.2} s, CBMC {cbmc_time:.2} s, ratio {ratio:.2} (measured separately: CBMC's times come from its CSV)");
         let non_float: Vec<&String> = cbmc_only.iter().filter(|t| !t.contains("float")).collect();
         parity_ok = non_float.is_empty();

@@ -14,9 +14,15 @@ fn malformed_inputs() {
         let expected_exit: u8 = header(&text, "expect-exit")[0].parse().unwrap();
         assert_eq!(code, expected_exit, "{file}:\n{err}");
         for expected_code in header(&text, "expect-code") {
-            assert!(err.contains(&expected_code), "{file}: expected {expected_code} in:\n{err}");
+            assert!(
+                err.contains(&expected_code),
+                "{file}: expected {expected_code} in:\n{err}"
+            );
         }
-        assert!(err.contains(&file), "{file}: the diagnostic names the file:\n{err}");
+        assert!(
+            err.contains(&file),
+            "{file}: the diagnostic names the file:\n{err}"
+        );
         insta::assert_snapshot!(err);
     });
 }
@@ -26,7 +32,10 @@ fn missing_file_is_one_clear_line() {
     let (code, out, err) = run_lore(&["show".into(), "cfg".into(), "cases/no/such/file.c".into()]);
     assert_eq!(code, 2);
     assert!(out.is_empty());
-    assert_eq!(err, "error: cannot read cases/no/such/file.c: no such file\n");
+    assert_eq!(
+        err,
+        "error: cannot read cases/no/such/file.c: no such file\n"
+    );
 }
 
 #[test]

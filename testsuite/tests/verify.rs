@@ -27,15 +27,26 @@ fn options(flags: &[String]) -> SymexOptions {
 #[test]
 fn verification_cases() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/cases/verify");
-    let mut paths: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     paths.sort();
     let mut failures = Vec::new();
     for path in &paths {
         let text = std::fs::read_to_string(path).unwrap();
-        let flags: Vec<String> = header(&text, "lore").iter().flat_map(|l| l.split_whitespace().map(String::from).collect::<Vec<_>>()).collect();
-        let expected = header(&text, "expect").first().cloned().expect("an expect: line");
+        let flags: Vec<String> = header(&text, "lore")
+            .iter()
+            .flat_map(|l| l.split_whitespace().map(String::from).collect::<Vec<_>>())
+            .collect();
+        let expected = header(&text, "expect")
+            .first()
+            .cloned()
+            .expect("an expect: line");
         let loaded = lore_frontend::load(path, &lore_frontend::FrontendOptions::default());
-        let program = loaded.program.unwrap_or_else(|| panic!("{}: {:?}", path.display(), loaded.diagnostics));
+        let program = loaded
+            .program
+            .unwrap_or_else(|| panic!("{}: {:?}", path.display(), loaded.diagnostics));
         let verdict = verify(&program, &options(&flags)).unwrap().verdict;
         let got = match &verdict {
             Verdict::True => "TRUE",
@@ -43,7 +54,10 @@ fn verification_cases() {
             Verdict::Unknown(_) => "UNKNOWN",
         };
         if got != expected {
-            failures.push(format!("{}: expected {expected}, got {verdict:?}", path.file_name().unwrap().to_string_lossy()));
+            failures.push(format!(
+                "{}: expected {expected}, got {verdict:?}",
+                path.file_name().unwrap().to_string_lossy()
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

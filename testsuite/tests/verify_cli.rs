@@ -17,11 +17,26 @@ fn false_prints_a_trace_and_exits_10() {
 
 #[test]
 fn true_and_unknown_exit_0() {
-    let (code, out, _) = run_lore(&["verify".into(), case("for_loop_complete.c"), "--unwind".into(), "11".into(), "--unwinding-assertions".into()]);
+    let (code, out, _) = run_lore(&[
+        "verify".into(),
+        case("for_loop_complete.c"),
+        "--unwind".into(),
+        "11".into(),
+        "--unwinding-assertions".into(),
+    ]);
     assert_eq!((code, out.lines().last()), (0, Some("TRUE")));
-    let (code, out, _) = run_lore(&["verify".into(), case("for_loop_too_short.c"), "--unwind".into(), "10".into(), "--unwinding-assertions".into()]);
+    let (code, out, _) = run_lore(&[
+        "verify".into(),
+        case("for_loop_too_short.c"),
+        "--unwind".into(),
+        "10".into(),
+        "--unwinding-assertions".into(),
+    ]);
     assert_eq!((code, out.lines().last()), (0, Some("UNKNOWN")));
-    assert!(out.contains("UNKNOWN reason: unwinding bound hit (main.unwind.0)"), "{out}");
+    assert!(
+        out.contains("UNKNOWN reason: unwinding bound hit (main.unwind.0)"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -32,13 +47,22 @@ fn no_bound_given_never_claims_a_cut_path_true() {
     assert_eq!((code, out.lines().last()), (0, Some("UNKNOWN")), "{out}");
     assert!(out.contains("unwinding bound hit (main.unwind.0)"), "{out}");
     // With --unwind, the user asked for bounded semantics.
-    let (code, out, _) = run_lore(&["verify".into(), case("while_unwinding_assertion.c"), "--unwind".into(), "5".into()]);
+    let (code, out, _) = run_lore(&[
+        "verify".into(),
+        case("while_unwinding_assertion.c"),
+        "--unwind".into(),
+        "5".into(),
+    ]);
     assert_eq!((code, out.lines().last()), (0, Some("TRUE")), "{out}");
 }
 
 #[test]
 fn json_output() {
-    let (code, out, _) = run_lore(&["verify".into(), case("integer_overflow_wraps.c"), "--json".into()]);
+    let (code, out, _) = run_lore(&[
+        "verify".into(),
+        case("integer_overflow_wraps.c"),
+        "--json".into(),
+    ]);
     assert_eq!(code, 10);
     let first = out.lines().next().unwrap();
     assert!(first.starts_with("{\"verdict\": \"FALSE\""), "{first}");
@@ -58,7 +82,12 @@ fn property_selection_and_bad_options() {
         "unreach-call".into(),
     ]);
     assert_eq!((code, out.lines().last()), (0, Some("TRUE")), "{out}");
-    let (code, _, err) = run_lore(&["verify".into(), case("switch_fallthrough.c"), "--unwindset".into(), "main.0".into()]);
+    let (code, _, err) = run_lore(&[
+        "verify".into(),
+        case("switch_fallthrough.c"),
+        "--unwindset".into(),
+        "main.0".into(),
+    ]);
     assert_eq!(code, 2);
     assert!(err.contains("is not LOOP:K"), "{err}");
     let (code, _, err) = run_lore(&["verify".into(), "cases/no/such.c".into()]);
@@ -68,11 +97,27 @@ fn property_selection_and_bad_options() {
 
 #[test]
 fn show_ssa_and_cnf() {
-    let (code, out, _) = run_lore(&["show".into(), "ssa".into(), case("do_while_runs_k_times.c"), "--unwind".into(), "3".into()]);
+    let (code, out, _) = run_lore(&[
+        "show".into(),
+        "ssa".into(),
+        case("do_while_runs_k_times.c"),
+        "--unwind".into(),
+        "3".into(),
+    ]);
     assert_eq!(code, 0);
     insta::assert_snapshot!(out);
-    let (code, out, _) = run_lore(&["show".into(), "cnf".into(), case("do_while_runs_k_times.c"), "--unwind".into(), "3".into(), "--dimacs".into()]);
+    let (code, out, _) = run_lore(&[
+        "show".into(),
+        "cnf".into(),
+        case("do_while_runs_k_times.c"),
+        "--unwind".into(),
+        "3".into(),
+        "--dimacs".into(),
+    ]);
     assert_eq!(code, 0);
     assert!(out.lines().any(|l| l.starts_with("p cnf ")), "{out}");
-    assert!(out.starts_with("c check main.reach_error.1 fails if literal"), "{out}");
+    assert!(
+        out.starts_with("c check main.reach_error.1 fails if literal"),
+        "{out}"
+    );
 }

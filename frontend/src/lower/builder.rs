@@ -4,7 +4,9 @@
 //! source order; `finish` drops blocks no path reaches, renumbers the rest in
 //! layout order and finds the loops (one per back edge, as CBMC does).
 
-use crate::ir::{Block, BlockId, Body, Local, LocalKind, Loop, LoopKind, Stmt, StmtKind, Terminator};
+use crate::ir::{
+    Block, BlockId, Body, Local, LocalKind, Loop, LoopKind, Stmt, StmtKind, Terminator,
+};
 use crate::source::Loc;
 use crate::types::{LocalId, TypeId};
 use rustc_hash::FxHashMap;
@@ -44,7 +46,12 @@ impl FnBuilder {
 
     pub fn new_block(&mut self) -> BlockId {
         let id = BlockId(self.blocks.len() as u32);
-        self.blocks.push(BlockData { stmts: Vec::new(), term: Terminator::Unterminated, term_loc: Loc::NONE, placed: None });
+        self.blocks.push(BlockData {
+            stmts: Vec::new(),
+            term: Terminator::Unterminated,
+            term_loc: Loc::NONE,
+            placed: None,
+        });
         id
     }
 
@@ -92,17 +99,35 @@ impl FnBuilder {
 
     pub fn add_local(&mut self, name: &str, ty: TypeId, loc: Loc, kind: LocalKind) -> LocalId {
         let uses = self.name_uses.entry(name.to_string()).or_insert(0);
-        let unique = if *uses == 0 { name.to_string() } else { format!("{name}#{uses}") };
+        let unique = if *uses == 0 {
+            name.to_string()
+        } else {
+            format!("{name}#{uses}")
+        };
         *uses += 1;
         let id = LocalId(self.locals.len() as u32);
-        self.locals.push(Local { name: unique, ty, loc, kind });
+        self.locals.push(Local {
+            name: unique,
+            ty,
+            loc,
+            kind,
+        });
         id
     }
 
     pub fn add_temp(&mut self, ty: TypeId, loc: Loc) -> LocalId {
-        let n = self.locals.iter().filter(|l| l.kind == LocalKind::Temporary).count();
+        let n = self
+            .locals
+            .iter()
+            .filter(|l| l.kind == LocalKind::Temporary)
+            .count();
         let id = LocalId(self.locals.len() as u32);
-        self.locals.push(Local { name: format!("$tmp{n}"), ty, loc, kind: LocalKind::Temporary });
+        self.locals.push(Local {
+            name: format!("$tmp{n}"),
+            ty,
+            loc,
+            kind: LocalKind::Temporary,
+        });
         id
     }
 
@@ -152,8 +177,9 @@ impl FnBuilder {
             }
             stack.extend(successors(&self.blocks[b.index()].term));
         }
-        let mut order: Vec<usize> =
-            (0..self.blocks.len()).filter(|&i| reachable[i] && self.blocks[i].placed.is_some()).collect();
+        let mut order: Vec<usize> = (0..self.blocks.len())
+            .filter(|&i| reachable[i] && self.blocks[i].placed.is_some())
+            .collect();
         order.sort_by_key(|&i| self.blocks[i].placed);
         let mut new_id = vec![u32::MAX; self.blocks.len()];
         for (n, &old) in order.iter().enumerate() {
@@ -170,35 +196,68 @@ impl FnBuilder {
         for &old in &order {
             let data = std::mem::replace(
                 &mut self.blocks[old],
-                BlockData { stmts: Vec::new(), term: Terminator::Unterminated, term_loc: Loc::NONE, placed: None },
+                BlockData {
+                    stmts: Vec::new(),
+                    term: Terminator::Unterminated,
+                    term_loc: Loc::NONE,
+                    placed: None,
+                },
             );
             let term = match data.term {
                 Terminator::Goto(t) => Terminator::Goto(remap(t)),
-                Terminator::Branch { cond, then_block, else_block } => {
-                    Terminator::Branch { cond, then_block: remap(then_block), else_block: remap(else_block) }
-                }
-                Terminator::Switch { value, cases, default } => Terminator::Switch {
+                Terminator::Branch {
+                    cond,
+                    then_block,
+                    else_block,
+                } => Terminator::Branch {
+                    cond,
+                    then_block: remap(then_block),
+                    else_block: remap(else_block),
+                },
+                Terminator::Switch {
+                    value,
+                    cases,
+                    default,
+                } => Terminator::Switch {
                     value,
                     cases: cases.into_iter().map(|(v, t)| (v, remap(t))).collect(),
                     default: remap(default),
                 },
                 other => other,
             };
-            blocks.push(Block { stmts: data.stmts, term, term_loc: data.term_loc });
+            blocks.push(Block {
+                stmts: data.stmts,
+                term,
+                term_loc: data.term_loc,
+            });
         }
         let mut loops = Vec::new();
         for (i, block) in blocks.iter().enumerate() {
             for target in successors(&block.term) {
                 if target.index() <= i {
-                    let (kind, loc) = loop_info.get(&target).copied().unwrap_or((LoopKind::Goto, block.term_loc));
-                    let kind = if kind != LoopKind::Goto && loops.iter().any(|l: &Loop| l.header == target) {
+                    let (kind, loc) = loop_info
+                        .get(&target)
+                        .copied()
+                        .unwrap_or((LoopKind::Goto, block.term_loc));
+                    let kind = if kind != LoopKind::Goto
+                        && loops.iter().any(|l: &Loop| l.header == target)
+                    {
                         // A second back edge to a structured loop's header comes from a goto.
                         LoopKind::Goto
                     } else {
                         kind
                     };
-                    let loc = if kind == LoopKind::Goto && !loop_info.contains_key(&target) { block.term_loc } else { loc };
-                    loops.push(Loop { header: target, latch: BlockId(i as u32), loc, kind });
+                    let loc = if kind == LoopKind::Goto && !loop_info.contains_key(&target) {
+                        block.term_loc
+                    } else {
+                        loc
+                    };
+                    loops.push(Loop {
+                        header: target,
+                        latch: BlockId(i as u32),
+                        loc,
+                        kind,
+                    });
                 }
             }
         }
@@ -212,14 +271,25 @@ impl FnBuilder {
     /// exactly the back edges the source has.
     fn thread_jumps(&mut self) {
         let order = |b: BlockId, blocks: &[BlockData]| blocks[b.index()].placed.unwrap_or(u32::MAX);
-        let forward_target = |b: BlockId, blocks: &[BlockData], loop_info: &FxHashMap<BlockId, (LoopKind, Loc)>| -> Option<BlockId> {
+        let forward_target = |b: BlockId,
+                              blocks: &[BlockData],
+                              loop_info: &FxHashMap<BlockId, (LoopKind, Loc)>|
+         -> Option<BlockId> {
             let data = &blocks[b.index()];
             match data.term {
-                Terminator::Goto(t) if data.stmts.is_empty() && !loop_info.contains_key(&b) && order(t, blocks) > order(b, blocks) => Some(t),
+                Terminator::Goto(t)
+                    if data.stmts.is_empty()
+                        && !loop_info.contains_key(&b)
+                        && order(t, blocks) > order(b, blocks) =>
+                {
+                    Some(t)
+                }
                 _ => None,
             }
         };
-        let resolve = |mut b: BlockId, blocks: &[BlockData], loop_info: &FxHashMap<BlockId, (LoopKind, Loc)>| {
+        let resolve = |mut b: BlockId,
+                       blocks: &[BlockData],
+                       loop_info: &FxHashMap<BlockId, (LoopKind, Loc)>| {
             let mut steps = 0;
             while let Some(t) = forward_target(b, blocks, loop_info) {
                 b = t;
@@ -234,14 +304,25 @@ impl FnBuilder {
             let term = self.blocks[i].term.clone();
             let new_term = match term {
                 Terminator::Goto(t) => Terminator::Goto(resolve(t, &self.blocks, &self.loop_info)),
-                Terminator::Branch { cond, then_block, else_block } => Terminator::Branch {
+                Terminator::Branch {
+                    cond,
+                    then_block,
+                    else_block,
+                } => Terminator::Branch {
                     cond,
                     then_block: resolve(then_block, &self.blocks, &self.loop_info),
                     else_block: resolve(else_block, &self.blocks, &self.loop_info),
                 },
-                Terminator::Switch { value, cases, default } => Terminator::Switch {
+                Terminator::Switch {
                     value,
-                    cases: cases.into_iter().map(|(v, t)| (v, resolve(t, &self.blocks, &self.loop_info))).collect(),
+                    cases,
+                    default,
+                } => Terminator::Switch {
+                    value,
+                    cases: cases
+                        .into_iter()
+                        .map(|(v, t)| (v, resolve(t, &self.blocks, &self.loop_info)))
+                        .collect(),
                     default: resolve(default, &self.blocks, &self.loop_info),
                 },
                 other => other,

@@ -5,15 +5,20 @@
 use super::expr::Value;
 use super::{Lowerer, Symbol};
 use crate::diag::{DiagnosticKind, UnsupportedKind};
-use crate::ir::{AllocKind, Callee, Expr, ExprKind, HaltKind, MemoryOp, Place, PropertyKind, StmtKind, Terminator};
+use crate::ir::{
+    AllocKind, Callee, Expr, ExprKind, HaltKind, MemoryOp, Place, PropertyKind, StmtKind,
+    Terminator,
+};
 use crate::source::Span;
 use crate::types::{FloatKind, FunctionType, IntKind, TypeId, TypeKind, TypeTable};
 use lang_c::ast;
 use lang_c::span::Node;
 
 /// Output functions: the arguments are evaluated, the result is unknown.
-const OUTPUT_FUNCTIONS: &[&str] =
-    &["printf", "fprintf", "puts", "fputs", "putchar", "putc", "fputc", "fflush", "perror", "vprintf", "vfprintf"];
+const OUTPUT_FUNCTIONS: &[&str] = &[
+    "printf", "fprintf", "puts", "fputs", "putchar", "putc", "fputc", "fflush", "perror",
+    "vprintf", "vfprintf",
+];
 
 /// Input functions returning one unknown character or EOF.
 const CHAR_INPUT_FUNCTIONS: &[&str] = &["getchar", "getc", "fgetc"];
@@ -54,7 +59,12 @@ fn nondet_type_by_name(lowerer: &mut Lowerer<'_>, suffix: &str) -> TypeId {
 }
 
 impl Lowerer<'_> {
-    pub(crate) fn lower_call(&mut self, call: &Node<ast::CallExpression>, whole: &Node<ast::Expression>, want_value: bool) -> Option<Value> {
+    pub(crate) fn lower_call(
+        &mut self,
+        call: &Node<ast::CallExpression>,
+        whole: &Node<ast::Expression>,
+        want_value: bool,
+    ) -> Option<Value> {
         let span = self.span(whole);
         let callee_ast = &call.node.callee;
         // Calls by name may be conventions Lore knows.
@@ -63,7 +73,9 @@ impl Lowerer<'_> {
             let symbol = self.lookup(&name).cloned();
             let is_function_name = matches!(symbol, None | Some(Symbol::Function(_)));
             if is_function_name {
-                if let Some(result) = self.lower_known_call(&name, &call.node.arguments, span, want_value) {
+                if let Some(result) =
+                    self.lower_known_call(&name, &call.node.arguments, span, want_value)
+                {
                     return result;
                 }
                 let function = match symbol {
@@ -83,14 +95,27 @@ impl Lowerer<'_> {
                         f
                     }
                 };
-                return self.emit_call(Callee::Direct(function), self.functions[function.index()].ty, &call.node.arguments, span, want_value);
+                return self.emit_call(
+                    Callee::Direct(function),
+                    self.functions[function.index()].ty,
+                    &call.node.arguments,
+                    span,
+                    want_value,
+                );
             }
         }
         let target = self.lower_expr(callee_ast)?;
-        let fty = self.types.pointee(target.ty).filter(|&t| self.types.is_function(t));
+        let fty = self
+            .types
+            .pointee(target.ty)
+            .filter(|&t| self.types.is_function(t));
         let Some(fty) = fty else {
             let shown = self.types.display(target.ty);
-            self.error(DiagnosticKind::Type, format!("called object of type `{shown}` is not a function"), span);
+            self.error(
+                DiagnosticKind::Type,
+                format!("called object of type `{shown}` is not a function"),
+                span,
+            );
             return None;
         };
         let callee = match target.kind {
@@ -100,8 +125,19 @@ impl Lowerer<'_> {
         self.emit_call(callee, fty, &call.node.arguments, span, want_value)
     }
 
-    fn emit_call(&mut self, callee: Callee, fty: TypeId, args: &[Node<ast::Expression>], span: Span, want_value: bool) -> Option<Value> {
-        let f = self.types.function_type(fty).cloned().expect("function type");
+    fn emit_call(
+        &mut self,
+        callee: Callee,
+        fty: TypeId,
+        args: &[Node<ast::Expression>],
+        span: Span,
+        want_value: bool,
+    ) -> Option<Value> {
+        let f = self
+            .types
+            .function_type(fty)
+            .cloned()
+            .expect("function type");
         let loc = span.loc;
         let mut lowered = Vec::with_capacity(args.len());
         for (i, a) in args.iter().enumerate() {
@@ -119,30 +155,71 @@ impl Lowerer<'_> {
         };
         if lowered.len() < f.params.len() {
             if f.prototyped {
-                self.error(DiagnosticKind::Type, format!("too few arguments in call of `{name}`"), span);
+                self.error(
+                    DiagnosticKind::Type,
+                    format!("too few arguments in call of `{name}`"),
+                    span,
+                );
                 return None;
             }
             // An old-style function called with too few arguments: the missing
             // ones are unknown values, as CBMC assumes.
-            self.warn(format!("`{name}` is called with {} arguments but takes {}", lowered.len(), f.params.len()), span);
+            self.warn(
+                format!(
+                    "`{name}` is called with {} arguments but takes {}",
+                    lowered.len(),
+                    f.params.len()
+                ),
+                span,
+            );
             for &p in &f.params[lowered.len()..] {
                 let tmp = self.new_temp(p, loc);
-                self.emit(StmtKind::Nondet { place: Place::Local(tmp) }, loc);
+                self.emit(
+                    StmtKind::Nondet {
+                        place: Place::Local(tmp),
+                    },
+                    loc,
+                );
                 lowered.push(Expr::load(Place::Local(tmp), p));
             }
         } else if lowered.len() > f.params.len() && f.prototyped && !f.variadic {
-            self.error(DiagnosticKind::Type, format!("too many arguments in call of `{name}`"), span);
+            self.error(
+                DiagnosticKind::Type,
+                format!("too many arguments in call of `{name}`"),
+                span,
+            );
             return None;
         } else if lowered.len() > f.params.len() && !f.prototyped && !f.params.is_empty() {
-            self.warn(format!("`{name}` is called with {} arguments but takes {}", lowered.len(), f.params.len()), span);
+            self.warn(
+                format!(
+                    "`{name}` is called with {} arguments but takes {}",
+                    lowered.len(),
+                    f.params.len()
+                ),
+                span,
+            );
             lowered.truncate(f.params.len());
         }
         if f.ret == TypeTable::VOID || !want_value {
-            self.emit(StmtKind::Call { dest: None, callee, args: lowered }, loc);
+            self.emit(
+                StmtKind::Call {
+                    dest: None,
+                    callee,
+                    args: lowered,
+                },
+                loc,
+            );
             return Some(Value::RValue(Expr::int(0, TypeTable::VOID)));
         }
         let tmp = self.new_temp(f.ret, loc);
-        self.emit(StmtKind::Call { dest: Some(Place::Local(tmp)), callee, args: lowered }, loc);
+        self.emit(
+            StmtKind::Call {
+                dest: Some(Place::Local(tmp)),
+                callee,
+                args: lowered,
+            },
+            loc,
+        );
         Some(Value::RValue(Expr::load(Place::Local(tmp), f.ret)))
     }
 
@@ -167,7 +244,10 @@ impl Lowerer<'_> {
     fn nondet_return_type(&mut self, name: &str, prefix: &str) -> TypeId {
         if let Some(Symbol::Function(f)) = self.lookup(name).cloned() {
             if !self.implicitly_declared.contains(&f) {
-                return self.types.function_type(self.functions[f.index()].ty).map_or(TypeTable::INT, |t| t.ret);
+                return self
+                    .types
+                    .function_type(self.functions[f.index()].ty)
+                    .map_or(TypeTable::INT, |t| t.ret);
             }
         }
         nondet_type_by_name(self, &name[prefix.len()..])
@@ -178,13 +258,28 @@ impl Lowerer<'_> {
             return Some(Value::RValue(Expr::int(0, TypeTable::VOID)));
         }
         let tmp = self.new_temp(ty, span.loc);
-        self.emit(StmtKind::Nondet { place: Place::Local(tmp) }, span.loc);
+        self.emit(
+            StmtKind::Nondet {
+                place: Place::Local(tmp),
+            },
+            span.loc,
+        );
         Some(Value::RValue(Expr::load(Place::Local(tmp), ty)))
     }
 
-    fn arg_count(&mut self, name: &str, args: &[Node<ast::Expression>], n: usize, span: Span) -> bool {
+    fn arg_count(
+        &mut self,
+        name: &str,
+        args: &[Node<ast::Expression>],
+        n: usize,
+        span: Span,
+    ) -> bool {
         if args.len() < n {
-            self.error(DiagnosticKind::Type, format!("`{name}` needs {n} argument(s)"), span);
+            self.error(
+                DiagnosticKind::Type,
+                format!("`{name}` needs {n} argument(s)"),
+                span,
+            );
             return false;
         }
         true
@@ -196,13 +291,25 @@ impl Lowerer<'_> {
         }
     }
 
-    fn assert_statement(&mut self, cond: Expr, kind: PropertyKind, description: String, span: Span) {
+    fn assert_statement(
+        &mut self,
+        cond: Expr,
+        kind: PropertyKind,
+        description: String,
+        span: Span,
+    ) {
         let property = self.new_property(kind, span.loc, description);
         self.emit(StmtKind::Assert { cond, property }, span.loc);
     }
 
     /// Calls of names with a meaning Lore knows. `None`: an ordinary call.
-    fn lower_known_call(&mut self, name: &str, args: &[Node<ast::Expression>], span: Span, want_value: bool) -> Option<Option<Value>> {
+    fn lower_known_call(
+        &mut self,
+        name: &str,
+        args: &[Node<ast::Expression>],
+        span: Span,
+        want_value: bool,
+    ) -> Option<Option<Value>> {
         let defined = self.is_defined_in_program(name);
         let void = || Some(Some(Value::RValue(Expr::int(0, TypeTable::VOID))));
         let loc = span.loc;
@@ -235,8 +342,14 @@ impl Lowerer<'_> {
             }
             "reach_error" | "__VERIFIER_error" => {
                 self.lower_args_discard(args);
-                self.assert_statement(Expr::bool(false), PropertyKind::ReachError, format!("{name}() is called"), span);
-                self.builder().terminate(Terminator::Halt(HaltKind::AfterError), loc);
+                self.assert_statement(
+                    Expr::bool(false),
+                    PropertyKind::ReachError,
+                    format!("{name}() is called"),
+                    span,
+                );
+                self.builder()
+                    .terminate(Terminator::Halt(HaltKind::AfterError), loc);
                 void()
             }
             "__VERIFIER_assert" if !defined => {
@@ -245,7 +358,12 @@ impl Lowerer<'_> {
                 }
                 let text = self.condition_text(&args[0]);
                 let c = self.lower_cond(&args[0])?;
-                self.assert_statement(c, PropertyKind::ReachError, format!("__VERIFIER_assert({text})"), span);
+                self.assert_statement(
+                    c,
+                    PropertyKind::ReachError,
+                    format!("__VERIFIER_assert({text})"),
+                    span,
+                );
                 void()
             }
             "assert" | "__CPROVER_assert" if !defined => {
@@ -255,7 +373,10 @@ impl Lowerer<'_> {
                 let text = self.condition_text(&args[0]);
                 let c = self.lower_cond(&args[0])?;
                 let description = match args.get(1).map(|a| &a.node) {
-                    Some(ast::Expression::StringLiteral(s)) => String::from_utf8_lossy(&super::expr::string_literal_bytes(&s.node).0).into_owned(),
+                    Some(ast::Expression::StringLiteral(s)) => {
+                        String::from_utf8_lossy(&super::expr::string_literal_bytes(&s.node).0)
+                            .into_owned()
+                    }
                     _ => format!("assertion {text}"),
                 };
                 self.assert_statement(c, PropertyKind::UserAssertion, description, span);
@@ -267,36 +388,64 @@ impl Lowerer<'_> {
                 }
                 let text = self.condition_text(&args[0]);
                 let c = self.lower_cond(&args[0])?;
-                self.assert_statement(c, PropertyKind::LearnAssertion, format!("_Learn_assert({text})"), span);
+                self.assert_statement(
+                    c,
+                    PropertyKind::LearnAssertion,
+                    format!("_Learn_assert({text})"),
+                    span,
+                );
                 void()
             }
             "__assert_fail" | "__assert_rtn" | "__assert" | "__assert_perror_fail" => {
                 let text = match args.first().map(|a| &a.node) {
-                    Some(ast::Expression::StringLiteral(s)) => String::from_utf8_lossy(&super::expr::string_literal_bytes(&s.node).0).into_owned(),
+                    Some(ast::Expression::StringLiteral(s)) => {
+                        String::from_utf8_lossy(&super::expr::string_literal_bytes(&s.node).0)
+                            .into_owned()
+                    }
                     _ => "assertion".into(),
                 };
                 // The arguments are the message, file, line and function: constants.
-                let effects: Vec<_> = args.iter().filter(|a| super::expr::has_side_effects(&a.node)).cloned().collect();
+                let effects: Vec<_> = args
+                    .iter()
+                    .filter(|a| super::expr::has_side_effects(&a.node))
+                    .cloned()
+                    .collect();
                 self.lower_args_discard(&effects);
-                self.assert_statement(Expr::bool(false), PropertyKind::UserAssertion, format!("assertion {text}"), span);
-                self.builder().terminate(Terminator::Halt(HaltKind::AfterError), loc);
+                self.assert_statement(
+                    Expr::bool(false),
+                    PropertyKind::UserAssertion,
+                    format!("assertion {text}"),
+                    span,
+                );
+                self.builder()
+                    .terminate(Terminator::Halt(HaltKind::AfterError), loc);
                 void()
             }
             "abort" | "__builtin_abort" | "__builtin_trap" => {
                 self.lower_args_discard(args);
-                self.builder().terminate(Terminator::Halt(HaltKind::Abort), loc);
+                self.builder()
+                    .terminate(Terminator::Halt(HaltKind::Abort), loc);
                 void()
             }
             "exit" | "_Exit" | "_exit" => {
                 self.lower_args_discard(args);
-                self.builder().terminate(Terminator::Halt(HaltKind::Exit), loc);
+                self.builder()
+                    .terminate(Terminator::Halt(HaltKind::Exit), loc);
                 void()
             }
             "__builtin_unreachable" => {
-                self.emit(StmtKind::Assume { cond: Expr::bool(false) }, loc);
+                self.emit(
+                    StmtKind::Assume {
+                        cond: Expr::bool(false),
+                    },
+                    loc,
+                );
                 void()
             }
-            "malloc" | "calloc" | "realloc" | "alloca" | "__builtin_alloca" | "__builtin_malloc" if !defined => {
+            "malloc" | "calloc" | "realloc" | "alloca" | "__builtin_alloca"
+            | "__builtin_malloc"
+                if !defined =>
+            {
                 Some(self.lower_allocation(name, args, span))
             }
             "free" | "__builtin_free" if !defined => {
@@ -310,7 +459,10 @@ impl Lowerer<'_> {
                 self.emit(StmtKind::Free { ptr: p }, loc);
                 void()
             }
-            "memset" | "memcpy" | "memmove" | "__builtin_memset" | "__builtin_memcpy" | "__builtin_memmove" if !defined => {
+            "memset" | "memcpy" | "memmove" | "__builtin_memset" | "__builtin_memcpy"
+            | "__builtin_memmove"
+                if !defined =>
+            {
                 Some(self.lower_memory_call(name, args, span))
             }
             "__builtin_expect" | "__builtin_expect_with_probability" => {
@@ -326,7 +478,8 @@ impl Lowerer<'_> {
                 Some(Some(Value::RValue(self.convert(v, long, aspan))))
             }
             "__builtin_constant_p" => Some(Some(Value::RValue(Expr::int(0, TypeTable::INT)))),
-            "__builtin_va_start" | "__builtin_va_end" | "__builtin_va_copy" | "__builtin_va_arg" => {
+            "__builtin_va_start" | "__builtin_va_end" | "__builtin_va_copy"
+            | "__builtin_va_arg" => {
                 self.unsupported(UnsupportedKind::VariadicArguments, name, span);
                 void()
             }
@@ -339,9 +492,24 @@ impl Lowerer<'_> {
                 let v = self.nondet_value(TypeTable::INT, span, true)?;
                 if let Value::RValue(e) = &v {
                     // A character as an unsigned char, or EOF.
-                    let lo = Expr::binary(crate::ir::BinaryOp::Ge, e.clone(), Expr::int((-1i32) as u32 as u128, TypeTable::INT), TypeTable::BOOL);
-                    let hi = Expr::binary(crate::ir::BinaryOp::Le, e.clone(), Expr::int(255, TypeTable::INT), TypeTable::BOOL);
-                    self.emit(StmtKind::Assume { cond: Expr::binary(crate::ir::BinaryOp::And, lo, hi, TypeTable::BOOL) }, loc);
+                    let lo = Expr::binary(
+                        crate::ir::BinaryOp::Ge,
+                        e.clone(),
+                        Expr::int((-1i32) as u32 as u128, TypeTable::INT),
+                        TypeTable::BOOL,
+                    );
+                    let hi = Expr::binary(
+                        crate::ir::BinaryOp::Le,
+                        e.clone(),
+                        Expr::int(255, TypeTable::INT),
+                        TypeTable::BOOL,
+                    );
+                    self.emit(
+                        StmtKind::Assume {
+                            cond: Expr::binary(crate::ir::BinaryOp::And, lo, hi, TypeTable::BOOL),
+                        },
+                        loc,
+                    );
                 }
                 Some(Some(v))
             }
@@ -352,19 +520,42 @@ impl Lowerer<'_> {
                         self.lower_discard(a);
                         continue;
                     }
-                    let Some(p) = self.lower_expr(a) else { continue };
+                    let Some(p) = self.lower_expr(a) else {
+                        continue;
+                    };
                     let aspan = self.span(a);
                     match self.types.pointee(p.ty) {
-                        Some(t) if self.types.is_scalar(t) && !matches!(self.types.kind(t), TypeKind::Int(IntKind::Char | IntKind::SChar | IntKind::UChar)) => {
-                            self.emit(StmtKind::Nondet { place: Place::Deref(Box::new(p)) }, loc);
+                        Some(t)
+                            if self.types.is_scalar(t)
+                                && !matches!(
+                                    self.types.kind(t),
+                                    TypeKind::Int(IntKind::Char | IntKind::SChar | IntKind::UChar)
+                                ) =>
+                        {
+                            self.emit(
+                                StmtKind::Nondet {
+                                    place: Place::Deref(Box::new(p)),
+                                },
+                                loc,
+                            );
                         }
                         Some(_) => {
                             // A string (or an untyped target): the rest of the object is unknown.
                             let void_ptr = self.types.pointer_to(TypeTable::VOID);
                             let p = self.convert(p, void_ptr, aspan);
-                            self.emit(StmtKind::Memory { op: MemoryOp::Havoc, args: vec![p] }, loc);
+                            self.emit(
+                                StmtKind::Memory {
+                                    op: MemoryOp::Havoc,
+                                    args: vec![p],
+                                },
+                                loc,
+                            );
                         }
-                        None => self.error(DiagnosticKind::Type, format!("argument of `{name}` is not a pointer"), aspan),
+                        None => self.error(
+                            DiagnosticKind::Type,
+                            format!("argument of `{name}` is not a pointer"),
+                            aspan,
+                        ),
                     }
                 }
                 Some(self.nondet_value(TypeTable::INT, span, want_value))
@@ -373,13 +564,26 @@ impl Lowerer<'_> {
         }
     }
 
-    fn lower_allocation(&mut self, name: &str, args: &[Node<ast::Expression>], span: Span) -> Option<Value> {
+    fn lower_allocation(
+        &mut self,
+        name: &str,
+        args: &[Node<ast::Expression>],
+        span: Span,
+    ) -> Option<Value> {
         let loc = span.loc;
         let size_t = self.types.size_t();
         let void_ptr = self.types.pointer_to(TypeTable::VOID);
-        let (kind, old, size_args): (AllocKind, Option<&Node<ast::Expression>>, &[Node<ast::Expression>]) = match name {
+        let (kind, old, size_args): (
+            AllocKind,
+            Option<&Node<ast::Expression>>,
+            &[Node<ast::Expression>],
+        ) = match name {
             "calloc" => (AllocKind::Calloc, None, args),
-            "realloc" => (AllocKind::Realloc, args.first(), args.get(1..).unwrap_or(&[])),
+            "realloc" => (
+                AllocKind::Realloc,
+                args.first(),
+                args.get(1..).unwrap_or(&[]),
+            ),
             "alloca" | "__builtin_alloca" => (AllocKind::Alloca, None, args),
             _ => (AllocKind::Malloc, None, args),
         };
@@ -410,7 +614,16 @@ impl Lowerer<'_> {
         }
         let tmp = self.new_temp(void_ptr, loc);
         let elem_ty = elem_ty.unwrap_or(TypeTable::CHAR);
-        self.emit(StmtKind::Allocate { dest: Place::Local(tmp), kind, size: size.expect("a size"), elem_ty, old }, loc);
+        self.emit(
+            StmtKind::Allocate {
+                dest: Place::Local(tmp),
+                kind,
+                size: size.expect("a size"),
+                elem_ty,
+                old,
+            },
+            loc,
+        );
         Some(Value::RValue(Expr::load(Place::Local(tmp), void_ptr)))
     }
 
@@ -423,15 +636,23 @@ impl Lowerer<'_> {
                 self.diagnostics.truncate(diags);
                 Some(t)
             }
-            ast::Expression::BinaryOperator(b) if b.node.operator.node == ast::BinaryOperator::Multiply => {
-                self.sizeof_operand_type(&b.node.lhs).or_else(|| self.sizeof_operand_type(&b.node.rhs))
+            ast::Expression::BinaryOperator(b)
+                if b.node.operator.node == ast::BinaryOperator::Multiply =>
+            {
+                self.sizeof_operand_type(&b.node.lhs)
+                    .or_else(|| self.sizeof_operand_type(&b.node.rhs))
             }
             ast::Expression::Cast(c) => self.sizeof_operand_type(&c.node.expression),
             _ => None,
         }
     }
 
-    fn lower_memory_call(&mut self, name: &str, args: &[Node<ast::Expression>], span: Span) -> Option<Value> {
+    fn lower_memory_call(
+        &mut self,
+        name: &str,
+        args: &[Node<ast::Expression>],
+        span: Span,
+    ) -> Option<Value> {
         if !self.arg_count(name, args, 3, span) {
             return None;
         }
@@ -450,7 +671,11 @@ impl Lowerer<'_> {
             lowered.push(self.convert(v, target, aspan));
         }
         let dest = lowered[0].clone();
-        let op = if is_set { MemoryOp::Set } else { MemoryOp::Copy };
+        let op = if is_set {
+            MemoryOp::Set
+        } else {
+            MemoryOp::Copy
+        };
         self.emit(StmtKind::Memory { op, args: lowered }, span.loc);
         Some(Value::RValue(dest))
     }

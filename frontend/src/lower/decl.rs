@@ -4,7 +4,9 @@
 use super::builder::FnBuilder;
 use super::{Lowerer, Symbol, Tag};
 use crate::diag::{DiagnosticKind, UnsupportedKind};
-use crate::ir::{ExprKind, Function, FunctionId, GlobalId, GlobalKind, LocalKind, Place, StmtKind, Terminator};
+use crate::ir::{
+    ExprKind, Function, FunctionId, GlobalId, GlobalKind, LocalKind, Place, StmtKind, Terminator,
+};
 use crate::source::Span;
 use crate::types::{ArrayLen, FloatKind, FunctionType, IntKind, TypeId, TypeKind, TypeTable};
 use lang_c::ast;
@@ -40,7 +42,12 @@ fn function_params(d: &ast::Declarator) -> Option<&ast::DerivedDeclarator> {
             return Some(p);
         }
     }
-    d.derived.iter().map(|n| &n.node).find(|dd| matches!(dd, ast::DerivedDeclarator::Function(_) | ast::DerivedDeclarator::KRFunction(_)))
+    d.derived.iter().map(|n| &n.node).find(|dd| {
+        matches!(
+            dd,
+            ast::DerivedDeclarator::Function(_) | ast::DerivedDeclarator::KRFunction(_)
+        )
+    })
 }
 
 fn has_packed_attribute(exts: &[Node<ast::Extension>]) -> bool {
@@ -50,7 +57,11 @@ fn has_packed_attribute(exts: &[Node<ast::Extension>]) -> bool {
 impl Lowerer<'_> {
     // ----- specifiers -----
 
-    pub(crate) fn lower_specifiers(&mut self, specs: &[Node<ast::DeclarationSpecifier>], span: Span) -> Specifiers {
+    pub(crate) fn lower_specifiers(
+        &mut self,
+        specs: &[Node<ast::DeclarationSpecifier>],
+        span: Span,
+    ) -> Specifiers {
         let mut storage = Storage::None;
         let mut type_specs: Vec<&Node<ast::TypeSpecifier>> = Vec::new();
         let mut packed = false;
@@ -74,14 +85,19 @@ impl Lowerer<'_> {
                     }
                 }
                 ast::DeclarationSpecifier::Extension(exts) => packed |= has_packed_attribute(exts),
-                ast::DeclarationSpecifier::Function(_) | ast::DeclarationSpecifier::Alignment(_) => {}
+                ast::DeclarationSpecifier::Function(_)
+                | ast::DeclarationSpecifier::Alignment(_) => {}
             }
         }
         let base = self.base_type(&type_specs, packed, span);
         Specifiers { base, storage }
     }
 
-    pub(crate) fn lower_specifier_qualifiers(&mut self, specs: &[Node<ast::SpecifierQualifier>], span: Span) -> TypeId {
+    pub(crate) fn lower_specifier_qualifiers(
+        &mut self,
+        specs: &[Node<ast::SpecifierQualifier>],
+        span: Span,
+    ) -> TypeId {
         let mut type_specs = Vec::new();
         let mut packed = false;
         for s in specs {
@@ -94,7 +110,12 @@ impl Lowerer<'_> {
         self.base_type(&type_specs, packed, span)
     }
 
-    fn base_type(&mut self, specs: &[&Node<ast::TypeSpecifier>], packed: bool, span: Span) -> TypeId {
+    fn base_type(
+        &mut self,
+        specs: &[&Node<ast::TypeSpecifier>],
+        packed: bool,
+        span: Span,
+    ) -> TypeId {
         let (mut signed, mut unsigned, mut short, mut long, mut int, mut char) = (0, 0, 0, 0, 0, 0);
         let mut other: Option<TypeId> = None;
         let (mut float, mut double, mut complex) = (false, false, false);
@@ -133,7 +154,11 @@ impl Lowerer<'_> {
                             Some(Symbol::Typedef(t)) => *t,
                             _ => {
                                 let sp = self.span(id);
-                                self.error(DiagnosticKind::UnknownIdentifier, format!("unknown type name `{name}`"), sp);
+                                self.error(
+                                    DiagnosticKind::UnknownIdentifier,
+                                    format!("unknown type name `{name}`"),
+                                    sp,
+                                );
                                 TypeTable::INT
                             }
                         },
@@ -151,7 +176,11 @@ impl Lowerer<'_> {
                         64 => self.types.float(FloatKind::Double),
                         _ => {
                             let sp = self.span(s);
-                            self.unsupported(UnsupportedKind::WideOrUnusualType, &format!("_Float{}", f.width), sp);
+                            self.unsupported(
+                                UnsupportedKind::WideOrUnusualType,
+                                &format!("_Float{}", f.width),
+                                sp,
+                            );
                             self.types.float(FloatKind::LongDouble)
                         }
                     })
@@ -162,8 +191,17 @@ impl Lowerer<'_> {
             self.unsupported(UnsupportedKind::ComplexNumbers, "", span);
         }
         if let Some(t) = other {
-            if signed + unsigned + short + long + int + char > 0 || void || float || double || boolean {
-                self.error(DiagnosticKind::Type, "two or more data types in declaration specifiers", span);
+            if signed + unsigned + short + long + int + char > 0
+                || void
+                || float
+                || double
+                || boolean
+            {
+                self.error(
+                    DiagnosticKind::Type,
+                    "two or more data types in declaration specifiers",
+                    span,
+                );
             }
             return t;
         }
@@ -177,10 +215,18 @@ impl Lowerer<'_> {
             return self.types.float(FloatKind::Float);
         }
         if double {
-            return self.types.float(if long > 0 { FloatKind::LongDouble } else { FloatKind::Double });
+            return self.types.float(if long > 0 {
+                FloatKind::LongDouble
+            } else {
+                FloatKind::Double
+            });
         }
         if signed > 0 && unsigned > 0 {
-            self.error(DiagnosticKind::Type, "both `signed` and `unsigned` in declaration specifiers", span);
+            self.error(
+                DiagnosticKind::Type,
+                "both `signed` and `unsigned` in declaration specifiers",
+                span,
+            );
         }
         let kind = if char > 0 {
             if unsigned > 0 {
@@ -228,10 +274,17 @@ impl Lowerer<'_> {
     // ----- declarators -----
 
     /// The name and type a declarator gives to `base`.
-    pub(crate) fn apply_declarator(&mut self, base: TypeId, d: &Node<ast::Declarator>) -> (Option<String>, TypeId) {
+    pub(crate) fn apply_declarator(
+        &mut self,
+        base: TypeId,
+        d: &Node<ast::Declarator>,
+    ) -> (Option<String>, TypeId) {
         let mut ty = base;
         let derived = &d.node.derived;
-        let split = derived.iter().position(|dd| !matches!(dd.node, ast::DerivedDeclarator::Pointer(_))).unwrap_or(derived.len());
+        let split = derived
+            .iter()
+            .position(|dd| !matches!(dd.node, ast::DerivedDeclarator::Pointer(_)))
+            .unwrap_or(derived.len());
         for _ in &derived[..split] {
             ty = self.types.pointer_to(ty);
         }
@@ -240,12 +293,14 @@ impl Lowerer<'_> {
                 ast::DerivedDeclarator::Pointer(_) => self.types.pointer_to(ty),
                 ast::DerivedDeclarator::Array(arr) => self.array_type(ty, arr),
                 ast::DerivedDeclarator::Function(f) => self.function_type(ty, f),
-                ast::DerivedDeclarator::KRFunction(_) => self.types.intern(TypeKind::Function(FunctionType {
-                    ret: ty,
-                    params: vec![],
-                    variadic: false,
-                    prototyped: false,
-                })),
+                ast::DerivedDeclarator::KRFunction(_) => {
+                    self.types.intern(TypeKind::Function(FunctionType {
+                        ret: ty,
+                        params: vec![],
+                        variadic: false,
+                        prototyped: false,
+                    }))
+                }
                 ast::DerivedDeclarator::Block(_) => {
                     let sp = self.span(dd);
                     self.unsupported(UnsupportedKind::BlockPointers, "", sp);
@@ -265,7 +320,9 @@ impl Lowerer<'_> {
             ast::ArraySize::Unknown | ast::ArraySize::VariableUnknown => None,
             ast::ArraySize::VariableExpression(e) | ast::ArraySize::StaticExpression(e) => Some(e),
         };
-        let Some(size) = size else { return self.types.array_of(elem, ArrayLen::Incomplete) };
+        let Some(size) = size else {
+            return self.types.array_of(elem, ArrayLen::Incomplete);
+        };
         if let Some(n) = self.eval_const_int(size) {
             if n < 0 {
                 let sp = self.span(size);
@@ -280,7 +337,11 @@ impl Lowerer<'_> {
         }
         if self.at_file_scope() {
             let sp = self.span(size);
-            self.error(DiagnosticKind::Type, "variable-length array at file scope", sp);
+            self.error(
+                DiagnosticKind::Type,
+                "variable-length array at file scope",
+                sp,
+            );
             return self.types.array_of(elem, ArrayLen::Fixed(0));
         }
         // A variable-length array: evaluate the length once, into a local.
@@ -290,8 +351,16 @@ impl Lowerer<'_> {
             Some(v) => self.convert(v, size_t, self.span(size)),
             None => crate::ir::Expr::int(0, size_t),
         };
-        let len_local = self.builder().add_local("$vla_len", size_t, loc, LocalKind::Temporary);
-        self.emit(StmtKind::Assign { place: Place::Local(len_local), value }, loc);
+        let len_local = self
+            .builder()
+            .add_local("$vla_len", size_t, loc, LocalKind::Temporary);
+        self.emit(
+            StmtKind::Assign {
+                place: Place::Local(len_local),
+                value,
+            },
+            loc,
+        );
         self.types.array_of(elem, ArrayLen::Variable(len_local))
     }
 
@@ -314,7 +383,12 @@ impl Lowerer<'_> {
             }
             self.in_parameters -= 1;
         }
-        self.types.intern(TypeKind::Function(FunctionType { ret, params: param_types, variadic, prototyped: true }))
+        self.types.intern(TypeKind::Function(FunctionType {
+            ret,
+            params: param_types,
+            variadic,
+            prototyped: true,
+        }))
     }
 
     /// A parameter's name and its type (arrays and functions adjusted to pointers).
@@ -341,7 +415,11 @@ impl Lowerer<'_> {
     fn lower_struct_type(&mut self, st: &Node<ast::StructType>, packed: bool) -> TypeId {
         let packed = packed || self.packed_structs.binary_search(&st.span.start).is_ok();
         let is_union = st.node.kind.node == ast::StructKind::Union;
-        let name = st.node.identifier.as_ref().map(|i| Lowerer::ident_name(&i.node.name));
+        let name = st
+            .node
+            .identifier
+            .as_ref()
+            .map(|i| Lowerer::ident_name(&i.node.name));
         let span = self.span(st);
         let Some(decls) = &st.node.declarations else {
             // A reference, or a forward declaration.
@@ -354,14 +432,33 @@ impl Lowerer<'_> {
                 self.bind_tag(name.clone(), Tag::Composite(t));
                 return t;
             }
-            self.error(DiagnosticKind::Syntax, "anonymous struct without members", span);
+            self.error(
+                DiagnosticKind::Syntax,
+                "anonymous struct without members",
+                span,
+            );
             return TypeTable::INT;
         };
         let ty = match &name {
             Some(n) => match self.lookup_tag_innermost(n) {
-                Some(Tag::Composite(t)) if !self.types.composite(self.types.composite_id(t).unwrap()).fields.is_some() => t,
+                Some(Tag::Composite(t))
+                    if !self
+                        .types
+                        .composite(self.types.composite_id(t).unwrap())
+                        .fields
+                        .is_some() =>
+                {
+                    t
+                }
                 Some(Tag::Composite(t)) => {
-                    self.error(DiagnosticKind::Redefinition, format!("redefinition of `{} {n}`", if is_union { "union" } else { "struct" }), span);
+                    self.error(
+                        DiagnosticKind::Redefinition,
+                        format!(
+                            "redefinition of `{} {n}`",
+                            if is_union { "union" } else { "struct" }
+                        ),
+                        span,
+                    );
                     return t;
                 }
                 _ => {
@@ -380,7 +477,9 @@ impl Lowerer<'_> {
         };
         let mut members = Vec::new();
         for d in decls {
-            let ast::StructDeclaration::Field(field) = &d.node else { continue };
+            let ast::StructDeclaration::Field(field) = &d.node else {
+                continue;
+            };
             let fsp = self.span(field);
             let base = self.lower_specifier_qualifiers(&field.node.specifiers, fsp);
             if field.node.declarators.is_empty() {
@@ -396,13 +495,19 @@ impl Lowerer<'_> {
                 let width = sd.node.bit_width.as_ref().map(|w| {
                     let v = self.eval_const_int(w).unwrap_or_else(|| {
                         let sp = self.span(w);
-                        self.error(DiagnosticKind::Type, "bit-field width is not a constant", sp);
+                        self.error(
+                            DiagnosticKind::Type,
+                            "bit-field width is not a constant",
+                            sp,
+                        );
                         1
                     });
                     v.clamp(0, 128) as u32
                 });
                 if let Some(w) = width {
-                    if !self.types.is_integer(fty) || w > self.types.bit_width(fty).max(1) && fty != TypeTable::BOOL {
+                    if !self.types.is_integer(fty)
+                        || w > self.types.bit_width(fty).max(1) && fty != TypeTable::BOOL
+                    {
                         let sp = self.span(sd);
                         self.error(DiagnosticKind::Type, "bit-field width exceeds its type", sp);
                     }
@@ -416,7 +521,11 @@ impl Lowerer<'_> {
     }
 
     fn lower_enum_type(&mut self, et: &Node<ast::EnumType>) -> TypeId {
-        let name = et.node.identifier.as_ref().map(|i| Lowerer::ident_name(&i.node.name));
+        let name = et
+            .node
+            .identifier
+            .as_ref()
+            .map(|i| Lowerer::ident_name(&i.node.name));
         if et.node.enumerators.is_empty() {
             // A reference by tag (or a forward declaration, which gcc allows).
             if let Some(Tag::Enum(t)) = name.as_deref().and_then(|n| self.lookup_tag(n)) {
@@ -431,7 +540,11 @@ impl Lowerer<'_> {
             let value = match &e.node.expression {
                 Some(x) => self.eval_const_int(x).unwrap_or_else(|| {
                     let sp = self.span(x);
-                    self.error(DiagnosticKind::Type, "enumerator value is not a constant", sp);
+                    self.error(
+                        DiagnosticKind::Type,
+                        "enumerator value is not a constant",
+                        sp,
+                    );
                     next
                 }),
                 None => next,
@@ -461,12 +574,20 @@ impl Lowerer<'_> {
     pub(crate) fn declare_file_scope(&mut self, d: &Node<ast::Declaration>, second: bool) {
         if second {
             for init_decl in &d.node.declarators {
-                let Some(init) = &init_decl.node.initializer else { continue };
-                let Some(&gid) = self.pass_one_globals.get(&init_decl.span.start) else { continue };
+                let Some(init) = &init_decl.node.initializer else {
+                    continue;
+                };
+                let Some(&gid) = self.pass_one_globals.get(&init_decl.span.start) else {
+                    continue;
+                };
                 if !self.initialised.insert(gid) {
                     let sp = self.span(init_decl);
                     let name = self.globals[gid.index()].name.clone();
-                    self.error(DiagnosticKind::Redefinition, format!("redefinition of `{name}`"), sp);
+                    self.error(
+                        DiagnosticKind::Redefinition,
+                        format!("redefinition of `{name}`"),
+                        sp,
+                    );
                     continue;
                 }
                 let ty = self.globals[gid.index()].ty;
@@ -491,23 +612,43 @@ impl Lowerer<'_> {
             if let Some(init) = &init_decl.node.initializer {
                 ty = self.complete_array_from_initializer(ty, init);
             }
-            let gid = self.declare_global(&name, ty, spec.storage, init_decl.node.initializer.is_some(), dspan);
+            let gid = self.declare_global(
+                &name,
+                ty,
+                spec.storage,
+                init_decl.node.initializer.is_some(),
+                dspan,
+            );
             self.pass_one_globals.insert(init_decl.span.start, gid);
         }
     }
 
-    fn declare_global(&mut self, name: &str, ty: TypeId, storage: Storage, has_init: bool, span: Span) -> GlobalId {
+    fn declare_global(
+        &mut self,
+        name: &str,
+        ty: TypeId,
+        storage: Storage,
+        has_init: bool,
+        span: Span,
+    ) -> GlobalId {
         if let Some(&gid) = self.global_index.get(name) {
             let old = self.globals[gid.index()].ty;
             if old != ty {
                 // `int a[];` then `int a[10];` completes the type.
                 let completes = matches!((self.types.kind(old), self.types.kind(ty)),
                     (TypeKind::Array(e1, ArrayLen::Incomplete), TypeKind::Array(e2, _)) if e1 == e2);
-                let incomplete_new = matches!(self.types.kind(ty), TypeKind::Array(_, ArrayLen::Incomplete));
+                let incomplete_new = matches!(
+                    self.types.kind(ty),
+                    TypeKind::Array(_, ArrayLen::Incomplete)
+                );
                 if completes {
                     self.globals[gid.index()].ty = ty;
                 } else if !incomplete_new {
-                    self.error(DiagnosticKind::Redefinition, format!("conflicting types for `{name}`"), span);
+                    self.error(
+                        DiagnosticKind::Redefinition,
+                        format!("conflicting types for `{name}`"),
+                        span,
+                    );
                 }
             }
             if storage != Storage::Extern || has_init {
@@ -515,7 +656,11 @@ impl Lowerer<'_> {
             }
             return gid;
         }
-        let kind = if storage == Storage::Extern && !has_init { GlobalKind::External } else { GlobalKind::Variable };
+        let kind = if storage == Storage::Extern && !has_init {
+            GlobalKind::External
+        } else {
+            GlobalKind::Variable
+        };
         let gid = self.add_global(name.to_string(), ty, span.loc, kind);
         self.global_index.insert(name.to_string(), gid);
         self.bind_global_scope(name.to_string(), Symbol::Global(gid));
@@ -523,17 +668,39 @@ impl Lowerer<'_> {
     }
 
     /// Declares (or re-declares) a function; returns its id.
-    pub(crate) fn declare_function(&mut self, name: &str, ty: TypeId, span: Span, implicit: bool) -> FunctionId {
+    pub(crate) fn declare_function(
+        &mut self,
+        name: &str,
+        ty: TypeId,
+        span: Span,
+        implicit: bool,
+    ) -> FunctionId {
         if let Some(&id) = self.function_index.get(name) {
             let old = self.functions[id.index()].ty;
             if old != ty && !implicit {
                 let was_implicit = self.implicitly_declared.remove(&id);
-                let old_f = self.types.function_type(old).cloned().expect("function type");
-                let new_f = self.types.function_type(ty).cloned().expect("function type");
-                let compatible = old_f.ret == new_f.ret && (!old_f.prototyped || !new_f.prototyped || old_f.params == new_f.params);
-                let from_prelude = self.sources.file(self.functions[id.index()].loc.file).is_some_and(|f| f.is_lore_library);
+                let old_f = self
+                    .types
+                    .function_type(old)
+                    .cloned()
+                    .expect("function type");
+                let new_f = self
+                    .types
+                    .function_type(ty)
+                    .cloned()
+                    .expect("function type");
+                let compatible = old_f.ret == new_f.ret
+                    && (!old_f.prototyped || !new_f.prototyped || old_f.params == new_f.params);
+                let from_prelude = self
+                    .sources
+                    .file(self.functions[id.index()].loc.file)
+                    .is_some_and(|f| f.is_lore_library);
                 if !compatible && !was_implicit && !from_prelude {
-                    self.error(DiagnosticKind::Redefinition, format!("conflicting types for `{name}`"), span);
+                    self.error(
+                        DiagnosticKind::Redefinition,
+                        format!("conflicting types for `{name}`"),
+                        span,
+                    );
                 }
                 // The prototyped, then the later, declaration wins.
                 if new_f.prototyped || !old_f.prototyped || !compatible {
@@ -546,8 +713,19 @@ impl Lowerer<'_> {
             return id;
         }
         let id = FunctionId(self.functions.len() as u32);
-        let is_lore_library = self.sources.file(span.loc.file).is_some_and(|f| f.is_lore_library);
-        self.functions.push(Function { name: name.to_string(), ty, loc: span.loc, params: 0, locals: vec![], body: None, is_lore_library });
+        let is_lore_library = self
+            .sources
+            .file(span.loc.file)
+            .is_some_and(|f| f.is_lore_library);
+        self.functions.push(Function {
+            name: name.to_string(),
+            ty,
+            loc: span.loc,
+            params: 0,
+            locals: vec![],
+            body: None,
+            is_lore_library,
+        });
         self.function_index.insert(name.to_string(), id);
         self.bind_global_scope(name.to_string(), Symbol::Function(id));
         if implicit {
@@ -562,24 +740,48 @@ impl Lowerer<'_> {
         let (name, mut ty) = self.apply_declarator(spec.base, &def.node.declarator);
         let Some(name) = name else { return };
         if !self.types.is_function(ty) {
-            self.error(DiagnosticKind::Syntax, "function definition without a parameter list", span);
+            self.error(
+                DiagnosticKind::Syntax,
+                "function definition without a parameter list",
+                span,
+            );
             return;
         }
         // K&R: parameter types come from the declaration list.
-        if let Some(ast::DerivedDeclarator::KRFunction(ids)) = function_params(&def.node.declarator.node) {
+        if let Some(ast::DerivedDeclarator::KRFunction(ids)) =
+            function_params(&def.node.declarator.node)
+        {
             let declared = self.kr_parameter_types(&def.node.declarations);
             let mut params = Vec::new();
             for id in ids {
                 let pname = Lowerer::ident_name(&id.node.name);
-                params.push(declared.iter().find(|(n, _)| *n == pname).map_or(TypeTable::INT, |p| p.1));
+                params.push(
+                    declared
+                        .iter()
+                        .find(|(n, _)| *n == pname)
+                        .map_or(TypeTable::INT, |p| p.1),
+                );
             }
-            let f = self.types.function_type(ty).cloned().expect("function type");
-            ty = self.types.intern(TypeKind::Function(FunctionType { ret: f.ret, params, variadic: false, prototyped: false }));
+            let f = self
+                .types
+                .function_type(ty)
+                .cloned()
+                .expect("function type");
+            ty = self.types.intern(TypeKind::Function(FunctionType {
+                ret: f.ret,
+                params,
+                variadic: false,
+                prototyped: false,
+            }));
         }
         let dspan = self.span(&def.node.declarator);
         let id = self.declare_function(&name, ty, dspan, false);
         if self.functions[id.index()].body.is_some() || self.has_definition.contains(&id) {
-            self.error(DiagnosticKind::Redefinition, format!("redefinition of `{name}`"), dspan);
+            self.error(
+                DiagnosticKind::Redefinition,
+                format!("redefinition of `{name}`"),
+                dspan,
+            );
         }
         self.has_definition.insert(id);
         self.functions[id.index()].ty = ty;
@@ -603,13 +805,21 @@ impl Lowerer<'_> {
     }
 
     pub(crate) fn lower_function_definition(&mut self, def: &Node<ast::FunctionDefinition>) {
-        let Some(name) = declarator_name(&def.node.declarator.node) else { return };
-        let Some(&id) = self.function_index.get(&name) else { return };
+        let Some(name) = declarator_name(&def.node.declarator.node) else {
+            return;
+        };
+        let Some(&id) = self.function_index.get(&name) else {
+            return;
+        };
         if self.functions[id.index()].body.is_some() {
             return; // a redefinition, already reported
         }
         let ty = self.functions[id.index()].ty;
-        let fty = self.types.function_type(ty).cloned().expect("function type");
+        let fty = self
+            .types
+            .function_type(ty)
+            .cloned()
+            .expect("function type");
         self.enter_scope();
         self.current = Some((id, FnBuilder::new()));
         self.labels.clear();
@@ -619,21 +829,39 @@ impl Lowerer<'_> {
                 if fty.params.is_empty() {
                     vec![]
                 } else {
-                    f.node.parameters.iter().map(|p| p.node.declarator.as_ref().and_then(|d| declarator_name(&d.node))).collect()
+                    f.node
+                        .parameters
+                        .iter()
+                        .map(|p| {
+                            p.node
+                                .declarator
+                                .as_ref()
+                                .and_then(|d| declarator_name(&d.node))
+                        })
+                        .collect()
                 }
             }
-            Some(ast::DerivedDeclarator::KRFunction(ids)) => ids.iter().map(|i| Some(Lowerer::ident_name(&i.node.name))).collect(),
+            Some(ast::DerivedDeclarator::KRFunction(ids)) => ids
+                .iter()
+                .map(|i| Some(Lowerer::ident_name(&i.node.name)))
+                .collect(),
             _ => vec![],
         };
         let loc = self.functions[id.index()].loc;
         for (i, &pty) in fty.params.iter().enumerate() {
-            let pname = names.get(i).cloned().flatten().unwrap_or_else(|| format!("$param{i}"));
+            let pname = names
+                .get(i)
+                .cloned()
+                .flatten()
+                .unwrap_or_else(|| format!("$param{i}"));
             let local = self.builder().add_local(&pname, pty, loc, LocalKind::Param);
             self.bind(pname, Symbol::Local(local));
         }
         // `__func__` is a static string of the function's name.
         self.lower_statement(&def.node.statement);
-        let end_loc = self.sources.loc_of_offset(def.node.statement.span.end.saturating_sub(1));
+        let end_loc = self
+            .sources
+            .loc_of_offset(def.node.statement.span.end.saturating_sub(1));
         self.check_labels();
         let fallthrough = if name == "main" && self.types.is_integer(fty.ret) {
             Terminator::Return(Some(crate::ir::Expr::int(0, fty.ret)))
@@ -684,7 +912,11 @@ impl Lowerer<'_> {
                     let fname = self.functions[self.current_function().index()].name.clone();
                     let key = format!("{fname}::{name}");
                     let n = self.static_local_count.entry(key.clone()).or_insert(0);
-                    let gname = if *n == 0 { key.clone() } else { format!("{key}#{n}") };
+                    let gname = if *n == 0 {
+                        key.clone()
+                    } else {
+                        format!("{key}#{n}")
+                    };
                     *n += 1;
                     let gid = self.add_global(gname, ty, loc, GlobalKind::StaticLocal);
                     self.bind(name, Symbol::Global(gid));
@@ -701,10 +933,21 @@ impl Lowerer<'_> {
             if let Some(init) = &init_decl.node.initializer {
                 ty = self.complete_array_from_initializer(ty, init);
             }
-            if self.types.size_of(ty).is_none() && !matches!(self.types.kind(ty), TypeKind::Array(_, ArrayLen::Variable(_))) {
-                self.error(DiagnosticKind::Type, format!("variable `{name}` has an incomplete type"), dspan);
+            if self.types.size_of(ty).is_none()
+                && !matches!(
+                    self.types.kind(ty),
+                    TypeKind::Array(_, ArrayLen::Variable(_))
+                )
+            {
+                self.error(
+                    DiagnosticKind::Type,
+                    format!("variable `{name}` has an incomplete type"),
+                    dspan,
+                );
             }
-            let local = self.builder().add_local(&name, ty, loc, LocalKind::Variable);
+            let local = self
+                .builder()
+                .add_local(&name, ty, loc, LocalKind::Variable);
             self.emit(StmtKind::Declare { local }, loc);
             // The scope starts at the declarator, before the initialiser (`int x = x;`).
             self.bind(name, Symbol::Local(local));
@@ -715,17 +958,27 @@ impl Lowerer<'_> {
     }
 
     /// `int a[] = {1, 2, 3}` has type `int [3]`.
-    pub(crate) fn complete_array_from_initializer(&mut self, ty: TypeId, init: &Node<ast::Initializer>) -> TypeId {
-        let TypeKind::Array(elem, ArrayLen::Incomplete) = self.types.kind(ty).clone() else { return ty };
+    pub(crate) fn complete_array_from_initializer(
+        &mut self,
+        ty: TypeId,
+        init: &Node<ast::Initializer>,
+    ) -> TypeId {
+        let TypeKind::Array(elem, ArrayLen::Incomplete) = self.types.kind(ty).clone() else {
+            return ty;
+        };
         let len = match &init.node {
             ast::Initializer::Expression(e) => match &e.node {
-                ast::Expression::StringLiteral(s) => Some(super::expr::string_literal_bytes(&s.node).0.len() as u64 + 1),
+                ast::Expression::StringLiteral(s) => {
+                    Some(super::expr::string_literal_bytes(&s.node).0.len() as u64 + 1)
+                }
                 _ => None,
             },
             ast::Initializer::List(items) => {
                 let elem_scalars = self.scalar_count(elem).max(1);
-                let all_braced = items.iter().all(|i| matches!(i.node.initializer.node, ast::Initializer::List(_)) || !i.node.designation.is_empty())
-                    || elem_scalars == 1;
+                let all_braced = items.iter().all(|i| {
+                    matches!(i.node.initializer.node, ast::Initializer::List(_))
+                        || !i.node.designation.is_empty()
+                }) || elem_scalars == 1;
                 if all_braced || self.is_string_init_of(elem, items) {
                     let mut index: u64 = 0;
                     let mut max: u64 = 0;
@@ -762,9 +1015,18 @@ impl Lowerer<'_> {
         match self.types.kind(ty) {
             TypeKind::Array(e, ArrayLen::Fixed(n)) => n * self.scalar_count(*e),
             TypeKind::Struct(c) => self.types.composite(*c).fields.as_ref().map_or(1, |fs| {
-                fs.iter().filter(|f| !(f.name.is_empty() && f.bit_field.is_some())).map(|f| self.scalar_count(f.ty)).sum()
+                fs.iter()
+                    .filter(|f| !(f.name.is_empty() && f.bit_field.is_some()))
+                    .map(|f| self.scalar_count(f.ty))
+                    .sum()
             }),
-            TypeKind::Union(c) => self.types.composite(*c).fields.as_ref().and_then(|fs| fs.first()).map_or(1, |f| self.scalar_count(f.ty)),
+            TypeKind::Union(c) => self
+                .types
+                .composite(*c)
+                .fields
+                .as_ref()
+                .and_then(|fs| fs.first())
+                .map_or(1, |f| self.scalar_count(f.ty)),
             _ => 1,
         }
     }
@@ -772,8 +1034,15 @@ impl Lowerer<'_> {
     pub(crate) fn static_assert(&mut self, sa: &Node<ast::StaticAssert>) {
         if self.eval_const_int(&sa.node.expression) == Some(0) {
             let sp = self.span(sa);
-            let message = String::from_utf8_lossy(&super::expr::string_literal_bytes(&sa.node.message.node).0).into_owned();
-            self.error(DiagnosticKind::Type, format!("static assertion failed: {message}"), sp);
+            let message = String::from_utf8_lossy(
+                &super::expr::string_literal_bytes(&sa.node.message.node).0,
+            )
+            .into_owned();
+            self.error(
+                DiagnosticKind::Type,
+                format!("static assertion failed: {message}"),
+                sp,
+            );
         }
     }
 

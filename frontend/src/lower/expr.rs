@@ -31,8 +31,17 @@ impl Value {
 pub(crate) fn has_side_effects(e: &ast::Expression) -> bool {
     use ast::Expression as E;
     match e {
-        E::Identifier(_) | E::Constant(_) | E::StringLiteral(_) | E::SizeOfTy(_) | E::AlignOf(_) | E::OffsetOf(_) => false,
-        E::Call(_) | E::Statement(_) | E::CompoundLiteral(_) | E::VaArg(_) | E::GenericSelection(_) => true,
+        E::Identifier(_)
+        | E::Constant(_)
+        | E::StringLiteral(_)
+        | E::SizeOfTy(_)
+        | E::AlignOf(_)
+        | E::OffsetOf(_) => false,
+        E::Call(_)
+        | E::Statement(_)
+        | E::CompoundLiteral(_)
+        | E::VaArg(_)
+        | E::GenericSelection(_) => true,
         E::SizeOfVal(_) => false,
         E::Member(m) => has_side_effects(&m.node.expression.node),
         E::UnaryOperator(u) => match u.node.operator.node {
@@ -77,7 +86,9 @@ pub(crate) fn string_literal_bytes(pieces: &[String]) -> (Vec<u8>, bool) {
     let mut wide = false;
     for piece in pieces {
         let start = piece.find('"').unwrap_or(0);
-        wide |= piece[..start].contains('L') || piece[..start].contains('U') || piece[..start].contains('u') && !piece[..start].contains("u8");
+        wide |= piece[..start].contains('L')
+            || piece[..start].contains('U')
+            || piece[..start].contains('u') && !piece[..start].contains("u8");
         let body = &piece[start + 1..piece.len().saturating_sub(1).max(start + 1)];
         decode_escapes(body, &mut out);
     }
@@ -174,8 +185,13 @@ impl Lowerer<'_> {
                     self.lower_discard(x);
                 }
             }
-            E::Cast(c) if matches!(self.peek_void_cast(c), true) => self.lower_discard(&c.node.expression),
-            E::Conditional(c) if has_side_effects(&c.node.then_expression.node) || has_side_effects(&c.node.else_expression.node) => {
+            E::Cast(c) if matches!(self.peek_void_cast(c), true) => {
+                self.lower_discard(&c.node.expression)
+            }
+            E::Conditional(c)
+                if has_side_effects(&c.node.then_expression.node)
+                    || has_side_effects(&c.node.else_expression.node) =>
+            {
                 self.lower_conditional(c, false);
             }
             E::Call(call) => {
@@ -203,7 +219,10 @@ impl Lowerer<'_> {
                 TypeKind::Array(elem, _) => {
                     let ptr = self.types.pointer_to(elem);
                     let zero = Expr::int(0, TypeTable::INT);
-                    Some(Expr::new(ExprKind::AddrOf(Place::Index(Box::new(place), Box::new(zero))), ptr))
+                    Some(Expr::new(
+                        ExprKind::AddrOf(Place::Index(Box::new(place), Box::new(zero))),
+                        ptr,
+                    ))
                 }
                 TypeKind::Void => {
                     self.error(DiagnosticKind::Type, "void value used", span);
@@ -220,7 +239,11 @@ impl Lowerer<'_> {
             Value::Place(p, t) => Some((p, t)),
             Value::RValue(_) => {
                 let sp = self.span(e);
-                self.error(DiagnosticKind::Type, "expression is not assignable (not an lvalue)", sp);
+                self.error(
+                    DiagnosticKind::Type,
+                    "expression is not assignable (not an lvalue)",
+                    sp,
+                );
                 None
             }
         }
@@ -237,7 +260,11 @@ impl Lowerer<'_> {
             E::StringLiteral(s) => {
                 let (bytes, wide) = string_literal_bytes(&s.node);
                 if wide {
-                    self.unsupported(UnsupportedKind::WideOrUnusualType, "wide string literal", span);
+                    self.unsupported(
+                        UnsupportedKind::WideOrUnusualType,
+                        "wide string literal",
+                        span,
+                    );
                 }
                 let g = self.string_literal(bytes, span);
                 let ty = self.globals[g.index()].ty;
@@ -247,7 +274,10 @@ impl Lowerer<'_> {
             E::Call(call) => self.lower_call(call, e, true),
             E::CompoundLiteral(cl) => {
                 let ty = self.lower_type_name(&cl.node.type_name);
-                let init = Node::new(ast::Initializer::List(cl.node.initializer_list.clone()), cl.span);
+                let init = Node::new(
+                    ast::Initializer::List(cl.node.initializer_list.clone()),
+                    cl.span,
+                );
                 let ty = self.complete_array_from_initializer(ty, &init);
                 let loc = span.loc;
                 let tmp = self.new_temp(ty, loc);
@@ -266,7 +296,10 @@ impl Lowerer<'_> {
             E::AlignOf(a) => {
                 let ty = self.lower_type_name(&a.node.0);
                 let size_t = self.types.size_t();
-                Some(Value::RValue(Expr::int(u128::from(self.types.align_of(ty)), size_t)))
+                Some(Value::RValue(Expr::int(
+                    u128::from(self.types.align_of(ty)),
+                    size_t,
+                )))
             }
             E::UnaryOperator(u) => self.lower_unary(u, span),
             E::Cast(c) => {
@@ -321,15 +354,24 @@ impl Lowerer<'_> {
         let span = self.span(id);
         match self.lookup(&name).cloned() {
             Some(Symbol::Local(l)) => Some(Value::Place(Place::Local(l), self.local_type(l))),
-            Some(Symbol::Global(g)) => Some(Value::Place(Place::Global(g), self.globals[g.index()].ty)),
+            Some(Symbol::Global(g)) => {
+                Some(Value::Place(Place::Global(g), self.globals[g.index()].ty))
+            }
             Some(Symbol::Function(f)) => {
                 let fty = self.functions[f.index()].ty;
                 let ptr = self.types.pointer_to(fty);
                 Some(Value::RValue(Expr::new(ExprKind::FunctionAddr(f), ptr)))
             }
-            Some(Symbol::EnumConstant(v)) => Some(Value::RValue(Expr::int(v as u128 & 0xffff_ffff, TypeTable::INT))),
+            Some(Symbol::EnumConstant(v)) => Some(Value::RValue(Expr::int(
+                v as u128 & 0xffff_ffff,
+                TypeTable::INT,
+            ))),
             Some(Symbol::Typedef(_)) => {
-                self.error(DiagnosticKind::Syntax, format!("unexpected type name `{name}`"), span);
+                self.error(
+                    DiagnosticKind::Syntax,
+                    format!("unexpected type name `{name}`"),
+                    span,
+                );
                 None
             }
             None => match name.as_str() {
@@ -342,7 +384,11 @@ impl Lowerer<'_> {
                     Some(Value::Place(Place::Global(g), ty))
                 }
                 _ => {
-                    self.error(DiagnosticKind::UnknownIdentifier, format!("use of undeclared identifier `{name}`"), span);
+                    self.error(
+                        DiagnosticKind::UnknownIdentifier,
+                        format!("use of undeclared identifier `{name}`"),
+                        span,
+                    );
                     None
                 }
             },
@@ -352,7 +398,9 @@ impl Lowerer<'_> {
     /// A global holding a string literal's characters (shared by equal literals).
     pub(crate) fn string_literal(&mut self, mut bytes: Vec<u8>, span: Span) -> crate::ir::GlobalId {
         bytes.push(0);
-        let ty = self.types.array_of(TypeTable::CHAR, ArrayLen::Fixed(bytes.len() as u64));
+        let ty = self
+            .types
+            .array_of(TypeTable::CHAR, ArrayLen::Fixed(bytes.len() as u64));
         if let Some(&g) = self.string_literals.get(&(bytes.clone(), ty)) {
             return g;
         }
@@ -383,7 +431,9 @@ impl Lowerer<'_> {
                 // multi-character constants combine big-endian, as gcc does.
                 let value: u32 = match bytes.as_slice() {
                     [b] => *b as i8 as i32 as u32,
-                    many => many.iter().fold(0u32, |acc, &b| acc.wrapping_shl(8) | u32::from(b)),
+                    many => many
+                        .iter()
+                        .fold(0u32, |acc, &b| acc.wrapping_shl(8) | u32::from(b)),
                 };
                 Some(Expr::int(u128::from(value), TypeTable::INT))
             }
@@ -398,7 +448,11 @@ impl Lowerer<'_> {
             ast::IntegerBase::Binary => 2,
         };
         let digits: String = i.number.chars().filter(|&c| c != '\'').collect();
-        let value = if digits.is_empty() { Some(0) } else { u128::from_str_radix(&digits, radix).ok() };
+        let value = if digits.is_empty() {
+            Some(0)
+        } else {
+            u128::from_str_radix(&digits, radix).ok()
+        };
         let Some(value) = value else {
             self.error(DiagnosticKind::Type, "integer constant is too large", span);
             return None;
@@ -409,13 +463,27 @@ impl Lowerer<'_> {
         let decimal = radix == 10;
         let u = i.suffix.unsigned;
         let candidates: &[IntKind] = match (i.suffix.size, u, decimal) {
-            (ast::IntegerSize::Int, false, true) => &[IntKind::Int, IntKind::Long, IntKind::LongLong],
-            (ast::IntegerSize::Int, false, false) => {
-                &[IntKind::Int, IntKind::UInt, IntKind::Long, IntKind::ULong, IntKind::LongLong, IntKind::ULongLong]
+            (ast::IntegerSize::Int, false, true) => {
+                &[IntKind::Int, IntKind::Long, IntKind::LongLong]
             }
-            (ast::IntegerSize::Int, true, _) => &[IntKind::UInt, IntKind::ULong, IntKind::ULongLong],
+            (ast::IntegerSize::Int, false, false) => &[
+                IntKind::Int,
+                IntKind::UInt,
+                IntKind::Long,
+                IntKind::ULong,
+                IntKind::LongLong,
+                IntKind::ULongLong,
+            ],
+            (ast::IntegerSize::Int, true, _) => {
+                &[IntKind::UInt, IntKind::ULong, IntKind::ULongLong]
+            }
             (ast::IntegerSize::Long, false, true) => &[IntKind::Long, IntKind::LongLong],
-            (ast::IntegerSize::Long, false, false) => &[IntKind::Long, IntKind::ULong, IntKind::LongLong, IntKind::ULongLong],
+            (ast::IntegerSize::Long, false, false) => &[
+                IntKind::Long,
+                IntKind::ULong,
+                IntKind::LongLong,
+                IntKind::ULongLong,
+            ],
             (ast::IntegerSize::Long, true, _) => &[IntKind::ULong, IntKind::ULongLong],
             (ast::IntegerSize::LongLong, false, true) => &[IntKind::LongLong],
             (ast::IntegerSize::LongLong, false, false) => &[IntKind::LongLong, IntKind::ULongLong],
@@ -423,7 +491,11 @@ impl Lowerer<'_> {
         };
         for &kind in candidates {
             let bits = self.types.model.int_bits(kind);
-            let max = if kind.is_signed() { (1u128 << (bits - 1)) - 1 } else { (1u128 << bits) - 1 };
+            let max = if kind.is_signed() {
+                (1u128 << (bits - 1)) - 1
+            } else {
+                (1u128 << bits) - 1
+            };
             if value <= max {
                 let ty = self.types.int(kind);
                 return Some(Expr::int(value, ty));
@@ -434,7 +506,11 @@ impl Lowerer<'_> {
             let ty = self.types.int(IntKind::ULongLong);
             return Some(Expr::int(value, ty));
         }
-        self.error(DiagnosticKind::Type, "integer constant is too large for its type", span);
+        self.error(
+            DiagnosticKind::Type,
+            "integer constant is too large for its type",
+            span,
+        );
         None
     }
 
@@ -458,10 +534,16 @@ impl Lowerer<'_> {
                     text.parse::<f64>().ok()
                 }
             }
-            ast::FloatBase::Hexadecimal => parse_hex_float(text.trim_start_matches("0x").trim_start_matches("0X")),
+            ast::FloatBase::Hexadecimal => {
+                parse_hex_float(text.trim_start_matches("0x").trim_start_matches("0X"))
+            }
         };
         let Some(value) = value else {
-            self.error(DiagnosticKind::Syntax, format!("malformed floating constant `{text}`"), span);
+            self.error(
+                DiagnosticKind::Syntax,
+                format!("malformed floating constant `{text}`"),
+                span,
+            );
             return None;
         };
         let ty = self.types.float(kind);
@@ -478,14 +560,24 @@ impl Lowerer<'_> {
                     // A struct returned by a call: hold it in a temporary.
                     let ty = e.ty;
                     let tmp = self.new_temp(ty, span.loc);
-                    self.emit(StmtKind::Assign { place: Place::Local(tmp), value: e }, span.loc);
+                    self.emit(
+                        StmtKind::Assign {
+                            place: Place::Local(tmp),
+                            value: e,
+                        },
+                        span.loc,
+                    );
                     (Place::Local(tmp), ty)
                 }
             },
             ast::MemberOperator::Indirect => {
                 let ptr = self.lower_expr(&m.node.expression)?;
                 let Some(pointee) = self.types.pointee(ptr.ty) else {
-                    self.error(DiagnosticKind::Type, format!("`->{name}` on a value that is not a pointer"), span);
+                    self.error(
+                        DiagnosticKind::Type,
+                        format!("`->{name}` on a value that is not a pointer"),
+                        span,
+                    );
                     return None;
                 };
                 (deref(ptr), pointee)
@@ -493,17 +585,31 @@ impl Lowerer<'_> {
         };
         let Some(comp) = self.types.composite_id(base_ty) else {
             let shown = self.types.display(base_ty);
-            self.error(DiagnosticKind::Type, format!("member `{name}` of a value of type `{shown}`, which is not a struct or union"), span);
+            self.error(
+                DiagnosticKind::Type,
+                format!(
+                    "member `{name}` of a value of type `{shown}`, which is not a struct or union"
+                ),
+                span,
+            );
             return None;
         };
         if self.types.composite(comp).fields.is_none() {
             let shown = self.types.display(base_ty);
-            self.error(DiagnosticKind::Type, format!("member access into incomplete type `{shown}`"), span);
+            self.error(
+                DiagnosticKind::Type,
+                format!("member access into incomplete type `{shown}`"),
+                span,
+            );
             return None;
         }
         let Some(path) = self.types.find_member(comp, &name) else {
             let shown = self.types.display(base_ty);
-            self.error(DiagnosticKind::Type, format!("no member named `{name}` in `{shown}`"), span);
+            self.error(
+                DiagnosticKind::Type,
+                format!("no member named `{name}` in `{shown}`"),
+                span,
+            );
             return None;
         };
         let mut place = base_place;
@@ -530,7 +636,11 @@ impl Lowerer<'_> {
             TypeKind::Void | TypeKind::Function(_) => Some(Expr::int(1, size_t)), // gcc
             _ => {
                 let shown = self.types.display(ty);
-                self.error(DiagnosticKind::Type, format!("`sizeof` of incomplete type `{shown}`"), span);
+                self.error(
+                    DiagnosticKind::Type,
+                    format!("`sizeof` of incomplete type `{shown}`"),
+                    span,
+                );
                 None
             }
         }
@@ -556,7 +666,11 @@ impl Lowerer<'_> {
         match step(self, &mut ty, &base) {
             Some(d) => offset += d,
             None => {
-                self.error(DiagnosticKind::Type, format!("no member named `{base}` for offsetof"), span);
+                self.error(
+                    DiagnosticKind::Type,
+                    format!("no member named `{base}` for offsetof"),
+                    span,
+                );
                 return None;
             }
         }
@@ -569,7 +683,9 @@ impl Lowerer<'_> {
                     let elem = self.types.element(ty);
                     match (elem, self.eval_const_int(e)) {
                         (Some(elem), Some(i)) => {
-                            offset = offset.wrapping_add((i as u64).wrapping_mul(self.types.size_of(elem).unwrap_or(0)));
+                            offset = offset.wrapping_add(
+                                (i as u64).wrapping_mul(self.types.size_of(elem).unwrap_or(0)),
+                            );
                             ty = elem;
                             Some(())
                         }
@@ -605,9 +721,15 @@ impl Lowerer<'_> {
                         let ptr = self.types.pointer_to(ty);
                         Some(Value::RValue(Expr::new(ExprKind::AddrOf(place), ptr)))
                     }
-                    Value::RValue(e) if matches!(e.kind, ExprKind::FunctionAddr(_)) => Some(Value::RValue(e)),
+                    Value::RValue(e) if matches!(e.kind, ExprKind::FunctionAddr(_)) => {
+                        Some(Value::RValue(e))
+                    }
                     Value::RValue(_) => {
-                        self.error(DiagnosticKind::Type, "cannot take the address of an rvalue", span);
+                        self.error(
+                            DiagnosticKind::Type,
+                            "cannot take the address of an rvalue",
+                            span,
+                        );
                         None
                     }
                 }
@@ -616,23 +738,37 @@ impl Lowerer<'_> {
                 let ptr = self.lower_expr(&u.node.operand)?;
                 let Some(pointee) = self.types.pointee(ptr.ty) else {
                     let shown = self.types.display(ptr.ty);
-                    self.error(DiagnosticKind::Type, format!("indirection of a non-pointer of type `{shown}`"), span);
+                    self.error(
+                        DiagnosticKind::Type,
+                        format!("indirection of a non-pointer of type `{shown}`"),
+                        span,
+                    );
                     return None;
                 };
                 if self.types.is_function(pointee) {
                     return Some(Value::RValue(ptr));
                 }
                 if pointee == TypeTable::VOID {
-                    self.error(DiagnosticKind::Type, "dereferencing a `void *` pointer", span);
+                    self.error(
+                        DiagnosticKind::Type,
+                        "dereferencing a `void *` pointer",
+                        span,
+                    );
                     return None;
                 }
                 Some(Value::Place(deref(ptr), pointee))
             }
             U::Plus | U::Minus | U::Complement => {
                 let v = self.lower_expr(&u.node.operand)?;
-                if !self.types.is_arithmetic(v.ty) || (u.node.operator.node == U::Complement && !self.types.is_integer(v.ty)) {
+                if !self.types.is_arithmetic(v.ty)
+                    || (u.node.operator.node == U::Complement && !self.types.is_integer(v.ty))
+                {
                     let shown = self.types.display(v.ty);
-                    self.error(DiagnosticKind::Type, format!("invalid operand of type `{shown}` to unary operator"), span);
+                    self.error(
+                        DiagnosticKind::Type,
+                        format!("invalid operand of type `{shown}` to unary operator"),
+                        span,
+                    );
                     return None;
                 }
                 let v = self.promote(v);
@@ -650,8 +786,12 @@ impl Lowerer<'_> {
     }
 
     fn field_is_bit_field(&self, place: &Place, index: usize) -> bool {
-        let Place::Field(base, _) = place else { return false };
-        let Some(ty) = self.place_type_now(base) else { return false };
+        let Place::Field(base, _) = place else {
+            return false;
+        };
+        let Some(ty) = self.place_type_now(base) else {
+            return false;
+        };
         self.types
             .composite_id(ty)
             .and_then(|c| self.types.composite(c).fields.as_ref())
@@ -674,7 +814,11 @@ impl Lowerer<'_> {
     }
 
     /// `x++`, `--x` and friends. With `want_value`, returns the expression's value.
-    pub(crate) fn lower_incdec(&mut self, u: &Node<ast::UnaryOperatorExpression>, want_value: bool) -> Lowered {
+    pub(crate) fn lower_incdec(
+        &mut self,
+        u: &Node<ast::UnaryOperatorExpression>,
+        want_value: bool,
+    ) -> Lowered {
         use ast::UnaryOperator as U;
         let span = self.span(u);
         let loc = span.loc;
@@ -683,13 +827,23 @@ impl Lowerer<'_> {
         let increment = matches!(op, U::PostIncrement | U::PreIncrement);
         let post = matches!(op, U::PostIncrement | U::PostDecrement);
         if !self.types.is_scalar(ty) {
-            self.error(DiagnosticKind::Type, "increment or decrement of a non-scalar", span);
+            self.error(
+                DiagnosticKind::Type,
+                "increment or decrement of a non-scalar",
+                span,
+            );
             return None;
         }
         let old_value = Expr::load(place.clone(), ty);
         let old = if post && want_value {
             let tmp = self.new_temp(ty, loc);
-            self.emit(StmtKind::Assign { place: Place::Local(tmp), value: old_value }, loc);
+            self.emit(
+                StmtKind::Assign {
+                    place: Place::Local(tmp),
+                    value: old_value,
+                },
+                loc,
+            );
             Expr::load(Place::Local(tmp), ty)
         } else {
             old_value
@@ -697,11 +851,24 @@ impl Lowerer<'_> {
         let one = Expr::int(1, TypeTable::INT);
         let new = if self.types.is_pointer(ty) {
             let diff = self.types.ptrdiff_t();
-            let step = if increment { Expr::int(1, diff) } else { self.mk_unary(UnaryOp::Neg, Expr::int(1, diff)) };
+            let step = if increment {
+                Expr::int(1, diff)
+            } else {
+                self.mk_unary(UnaryOp::Neg, Expr::int(1, diff))
+            };
             Expr::binary(BinaryOp::PtrAdd, old.clone(), step, ty)
         } else {
             let (a, b, common) = self.usual_arithmetic(old.clone(), one);
-            let sum = self.mk_binary(if increment { BinaryOp::Add } else { BinaryOp::Sub }, a, b, common);
+            let sum = self.mk_binary(
+                if increment {
+                    BinaryOp::Add
+                } else {
+                    BinaryOp::Sub
+                },
+                a,
+                b,
+                common,
+            );
             self.mk_cast(sum, ty)
         };
         if post || !want_value {
@@ -709,18 +876,36 @@ impl Lowerer<'_> {
             return Some(old);
         }
         let tmp = self.new_temp(ty, loc);
-        self.emit(StmtKind::Assign { place: Place::Local(tmp), value: new }, loc);
+        self.emit(
+            StmtKind::Assign {
+                place: Place::Local(tmp),
+                value: new,
+            },
+            loc,
+        );
         let result = Expr::load(Place::Local(tmp), ty);
-        self.emit(StmtKind::Assign { place, value: result.clone() }, loc);
+        self.emit(
+            StmtKind::Assign {
+                place,
+                value: result.clone(),
+            },
+            loc,
+        );
         Some(result)
     }
 
-    fn lower_binary(&mut self, b: &Node<ast::BinaryOperatorExpression>, span: Span) -> Option<Value> {
+    fn lower_binary(
+        &mut self,
+        b: &Node<ast::BinaryOperatorExpression>,
+        span: Span,
+    ) -> Option<Value> {
         use ast::BinaryOperator as B;
         let op = b.node.operator.node.clone();
         match op {
             B::Index => self.lower_index(&b.node.lhs, &b.node.rhs, span),
-            B::LogicalAnd | B::LogicalOr => self.lower_logical(b, op == B::LogicalAnd).map(Value::RValue),
+            B::LogicalAnd | B::LogicalOr => self
+                .lower_logical(b, op == B::LogicalAnd)
+                .map(Value::RValue),
             _ if is_assignment(&op) => self.lower_assignment(b, true).map(Value::RValue),
             _ => {
                 let lhs = self.lower_expr(&b.node.lhs)?;
@@ -730,11 +915,17 @@ impl Lowerer<'_> {
         }
     }
 
-    fn lower_index(&mut self, a: &Node<ast::Expression>, i: &Node<ast::Expression>, span: Span) -> Option<Value> {
+    fn lower_index(
+        &mut self,
+        a: &Node<ast::Expression>,
+        i: &Node<ast::Expression>,
+        span: Span,
+    ) -> Option<Value> {
         let base = self.lower_value(a)?;
         let index = self.lower_expr(i)?;
         // `i[a]` is `a[i]`.
-        let (base, index) = if self.types.is_integer(base.ty()) && !self.types.is_integer(index.ty) {
+        let (base, index) = if self.types.is_integer(base.ty()) && !self.types.is_integer(index.ty)
+        {
             let b = Value::RValue(index);
             let bspan = span;
             let idx = self.rvalue(base, bspan)?;
@@ -743,19 +934,30 @@ impl Lowerer<'_> {
             (base, index)
         };
         if !self.types.is_integer(index.ty) {
-            self.error(DiagnosticKind::Type, "array subscript is not an integer", span);
+            self.error(
+                DiagnosticKind::Type,
+                "array subscript is not an integer",
+                span,
+            );
             return None;
         }
         let index = self.promote(index);
         match base {
             Value::Place(place, ty) if self.types.is_array(ty) => {
                 let elem = self.types.element(ty).expect("array");
-                Some(Value::Place(Place::Index(Box::new(place), Box::new(index)), elem))
+                Some(Value::Place(
+                    Place::Index(Box::new(place), Box::new(index)),
+                    elem,
+                ))
             }
             other => {
                 let ptr = self.rvalue(other, span)?;
                 let Some(pointee) = self.types.pointee(ptr.ty) else {
-                    self.error(DiagnosticKind::Type, "subscripted value is neither an array nor a pointer", span);
+                    self.error(
+                        DiagnosticKind::Type,
+                        "subscripted value is neither an array nor a pointer",
+                        span,
+                    );
                     return None;
                 };
                 let index = self.to_ptrdiff(index);
@@ -785,25 +987,55 @@ impl Lowerer<'_> {
         let rhs_block = self.builder().new_block();
         let short_block = self.builder().new_block();
         let join = self.builder().new_block();
-        let (then_block, else_block) = if is_and { (rhs_block, short_block) } else { (short_block, rhs_block) };
-        self.builder().terminate(Terminator::Branch { cond: lhs, then_block, else_block }, loc);
+        let (then_block, else_block) = if is_and {
+            (rhs_block, short_block)
+        } else {
+            (short_block, rhs_block)
+        };
+        self.builder().terminate(
+            Terminator::Branch {
+                cond: lhs,
+                then_block,
+                else_block,
+            },
+            loc,
+        );
         self.builder().switch_to(rhs_block);
-        let rhs = self.lower_cond(&b.node.rhs).unwrap_or_else(|| Expr::bool(false));
-        self.emit(StmtKind::Assign { place: Place::Local(tmp), value: rhs }, loc);
+        let rhs = self
+            .lower_cond(&b.node.rhs)
+            .unwrap_or_else(|| Expr::bool(false));
+        self.emit(
+            StmtKind::Assign {
+                place: Place::Local(tmp),
+                value: rhs,
+            },
+            loc,
+        );
         self.builder().terminate(Terminator::Goto(join), loc);
         self.builder().switch_to(short_block);
-        self.emit(StmtKind::Assign { place: Place::Local(tmp), value: Expr::bool(!is_and) }, loc);
+        self.emit(
+            StmtKind::Assign {
+                place: Place::Local(tmp),
+                value: Expr::bool(!is_and),
+            },
+            loc,
+        );
         self.builder().goto_and_switch(join, loc);
         let value = Expr::load(Place::Local(tmp), TypeTable::BOOL);
         Some(self.bool_to_int(value))
     }
 
     /// `c ? a : b`.
-    pub(crate) fn lower_conditional(&mut self, c: &Node<ast::ConditionalExpression>, want_value: bool) -> Option<Value> {
+    pub(crate) fn lower_conditional(
+        &mut self,
+        c: &Node<ast::ConditionalExpression>,
+        want_value: bool,
+    ) -> Option<Value> {
         let span = self.span(c);
         let loc = span.loc;
         let cond = self.lower_cond(&c.node.condition)?;
-        let pure = !has_side_effects(&c.node.then_expression.node) && !has_side_effects(&c.node.else_expression.node);
+        let pure = !has_side_effects(&c.node.then_expression.node)
+            && !has_side_effects(&c.node.else_expression.node);
         if pure && want_value {
             let a = self.lower_expr(&c.node.then_expression)?;
             let b = self.lower_expr(&c.node.else_expression)?;
@@ -811,7 +1043,10 @@ impl Lowerer<'_> {
             if let Some(v) = cond.as_int() {
                 return Some(Value::RValue(if v != 0 { a } else { b }));
             }
-            return Some(Value::RValue(Expr::new(ExprKind::Ite(Box::new(cond), Box::new(a), Box::new(b)), ty)));
+            return Some(Value::RValue(Expr::new(
+                ExprKind::Ite(Box::new(cond), Box::new(a), Box::new(b)),
+                ty,
+            )));
         }
         // Branches with effects: find the result type first, then branch.
         let ta = self.type_of_expr(&c.node.then_expression);
@@ -819,23 +1054,42 @@ impl Lowerer<'_> {
         let result_ty = if want_value {
             let probe_a = Expr::int(0, ta);
             let probe_b = Expr::int(0, tb);
-            self.conditional_operands(probe_a, probe_b, span).map(|r| r.2)
+            self.conditional_operands(probe_a, probe_b, span)
+                .map(|r| r.2)
         } else {
             None
         };
-        let tmp = result_ty.filter(|&t| t != TypeTable::VOID).map(|t| self.new_temp(t, loc));
+        let tmp = result_ty
+            .filter(|&t| t != TypeTable::VOID)
+            .map(|t| self.new_temp(t, loc));
         let then_block = self.builder().new_block();
         let else_block = self.builder().new_block();
         let join = self.builder().new_block();
-        self.builder().terminate(Terminator::Branch { cond, then_block, else_block }, loc);
-        for (block, arm) in [(then_block, &c.node.then_expression), (else_block, &c.node.else_expression)] {
+        self.builder().terminate(
+            Terminator::Branch {
+                cond,
+                then_block,
+                else_block,
+            },
+            loc,
+        );
+        for (block, arm) in [
+            (then_block, &c.node.then_expression),
+            (else_block, &c.node.else_expression),
+        ] {
             self.builder().switch_to(block);
             match tmp {
                 Some(t) => {
                     if let Some(v) = self.lower_expr(arm) {
                         let ty = self.local_type(t);
                         let v = self.convert(v, ty, span);
-                        self.emit(StmtKind::Assign { place: Place::Local(t), value: v }, loc);
+                        self.emit(
+                            StmtKind::Assign {
+                                place: Place::Local(t),
+                                value: v,
+                            },
+                            loc,
+                        );
                     }
                 }
                 None => self.lower_discard(arm),
@@ -858,7 +1112,12 @@ impl Lowerer<'_> {
     }
 
     /// The common type of the arms of `?:`, with both arms converted to it.
-    fn conditional_operands(&mut self, a: Expr, b: Expr, span: Span) -> Option<(Expr, Expr, TypeId)> {
+    fn conditional_operands(
+        &mut self,
+        a: Expr,
+        b: Expr,
+        span: Span,
+    ) -> Option<(Expr, Expr, TypeId)> {
         let (ta, tb) = (a.ty, b.ty);
         if self.types.is_arithmetic(ta) && self.types.is_arithmetic(tb) {
             let (a, b, t) = self.usual_arithmetic(a, b);
@@ -877,7 +1136,13 @@ impl Lowerer<'_> {
         }
         if self.types.is_pointer(ta) && self.types.is_pointer(tb) {
             // void * wins; otherwise the first arm's type.
-            let t = if self.types.pointee(ta) == Some(TypeTable::VOID) || self.types.pointee(tb) != Some(TypeTable::VOID) { ta } else { tb };
+            let t = if self.types.pointee(ta) == Some(TypeTable::VOID)
+                || self.types.pointee(tb) != Some(TypeTable::VOID)
+            {
+                ta
+            } else {
+                tb
+            };
             let a = self.mk_cast(a, t);
             let b = self.mk_cast(b, t);
             return Some((a, b, t));
@@ -894,12 +1159,20 @@ impl Lowerer<'_> {
             return Some((a, b, tb));
         }
         let (sa, sb) = (self.types.display(ta), self.types.display(tb));
-        self.error(DiagnosticKind::Type, format!("incompatible operand types `{sa}` and `{sb}` in `?:`"), span);
+        self.error(
+            DiagnosticKind::Type,
+            format!("incompatible operand types `{sa}` and `{sb}` in `?:`"),
+            span,
+        );
         None
     }
 
     /// `lhs = rhs` and `lhs op= rhs`.
-    pub(crate) fn lower_assignment(&mut self, b: &Node<ast::BinaryOperatorExpression>, want_value: bool) -> Lowered {
+    pub(crate) fn lower_assignment(
+        &mut self,
+        b: &Node<ast::BinaryOperatorExpression>,
+        want_value: bool,
+    ) -> Lowered {
         use ast::BinaryOperator as B;
         let span = self.span(b);
         let loc = span.loc;
@@ -933,25 +1206,58 @@ impl Lowerer<'_> {
             self.emit(StmtKind::Assign { place, value }, loc);
             return Some(Expr::int(0, TypeTable::VOID));
         }
-        let simple = matches!(value.kind, ExprKind::Int(_) | ExprKind::Float(_)) || matches!(place, Place::Local(_));
+        let simple = matches!(value.kind, ExprKind::Int(_) | ExprKind::Float(_))
+            || matches!(place, Place::Local(_));
         if simple {
-            self.emit(StmtKind::Assign { place: place.clone(), value: value.clone() }, loc);
-            return Some(if matches!(place, Place::Local(_)) { Expr::load(place, ty) } else { value });
+            self.emit(
+                StmtKind::Assign {
+                    place: place.clone(),
+                    value: value.clone(),
+                },
+                loc,
+            );
+            return Some(if matches!(place, Place::Local(_)) {
+                Expr::load(place, ty)
+            } else {
+                value
+            });
         }
         let tmp = self.new_temp(ty, loc);
-        self.emit(StmtKind::Assign { place: Place::Local(tmp), value }, loc);
+        self.emit(
+            StmtKind::Assign {
+                place: Place::Local(tmp),
+                value,
+            },
+            loc,
+        );
         let result = Expr::load(Place::Local(tmp), ty);
-        self.emit(StmtKind::Assign { place, value: result.clone() }, loc);
+        self.emit(
+            StmtKind::Assign {
+                place,
+                value: result.clone(),
+            },
+            loc,
+        );
         Some(result)
     }
 
     /// A binary operator other than assignment, `&&`, `||` and indexing.
-    pub(crate) fn arithmetic(&mut self, op: &ast::BinaryOperator, lhs: Expr, rhs: Expr, span: Span) -> Lowered {
+    pub(crate) fn arithmetic(
+        &mut self,
+        op: &ast::BinaryOperator,
+        lhs: Expr,
+        rhs: Expr,
+        span: Span,
+    ) -> Lowered {
         use ast::BinaryOperator as B;
         let (lp, rp) = (self.types.is_pointer(lhs.ty), self.types.is_pointer(rhs.ty));
         let type_error = |this: &mut Self, lhs: &Expr, rhs: &Expr| {
             let (a, b) = (this.types.display(lhs.ty), this.types.display(rhs.ty));
-            this.error(DiagnosticKind::Type, format!("invalid operands to binary operator (`{a}` and `{b}`)"), span);
+            this.error(
+                DiagnosticKind::Type,
+                format!("invalid operands to binary operator (`{a}` and `{b}`)"),
+                span,
+            );
             None
         };
         match op {
@@ -976,7 +1282,12 @@ impl Lowerer<'_> {
                 let neg = self.mk_unary(UnaryOp::Neg, int);
                 Some(ptr_add(lhs, neg))
             }
-            B::Less | B::Greater | B::LessOrEqual | B::GreaterOrEqual | B::Equals | B::NotEquals => {
+            B::Less
+            | B::Greater
+            | B::LessOrEqual
+            | B::GreaterOrEqual
+            | B::Equals
+            | B::NotEquals => {
                 let cmp = match op {
                     B::Less => BinaryOp::Lt,
                     B::Greater => BinaryOp::Gt,
@@ -1014,7 +1325,11 @@ impl Lowerer<'_> {
                 let a = self.promote(lhs);
                 let b = self.promote(rhs);
                 let ty = a.ty;
-                let bop = if *op == B::ShiftLeft { BinaryOp::Shl } else { BinaryOp::Shr };
+                let bop = if *op == B::ShiftLeft {
+                    BinaryOp::Shl
+                } else {
+                    BinaryOp::Shr
+                };
                 Some(self.mk_binary(bop, a, b, ty))
             }
             _ => {
@@ -1029,7 +1344,10 @@ impl Lowerer<'_> {
                     B::BitwiseXor => BinaryOp::BitXor,
                     _ => return type_error(self, &lhs, &rhs),
                 };
-                let integer_only = matches!(bop, BinaryOp::Rem | BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor);
+                let integer_only = matches!(
+                    bop,
+                    BinaryOp::Rem | BinaryOp::BitAnd | BinaryOp::BitOr | BinaryOp::BitXor
+                );
                 let ok = if integer_only {
                     self.types.is_integer(lhs.ty) && self.types.is_integer(rhs.ty)
                 } else {
@@ -1066,7 +1384,13 @@ impl Lowerer<'_> {
                                 value.map(|e| {
                                     let tmp = self.new_temp(e.ty, span.loc);
                                     let ty = e.ty;
-                                    self.emit(StmtKind::Assign { place: Place::Local(tmp), value: e }, span.loc);
+                                    self.emit(
+                                        StmtKind::Assign {
+                                            place: Place::Local(tmp),
+                                            value: e,
+                                        },
+                                        span.loc,
+                                    );
                                     Value::RValue(Expr::load(Place::Local(tmp), ty))
                                 })
                             }
@@ -1102,10 +1426,18 @@ impl Lowerer<'_> {
     }
 
     fn bit_field_width(&self, place: &Place, index: usize) -> Option<u32> {
-        let Place::Field(base, _) = place else { return None };
+        let Place::Field(base, _) = place else {
+            return None;
+        };
         let ty = self.place_type_now(base)?;
         let c = self.types.composite_id(ty)?;
-        self.types.composite(c).fields.as_ref()?.get(index)?.bit_field.map(|b| b.width)
+        self.types
+            .composite(c)
+            .fields
+            .as_ref()?
+            .get(index)?
+            .bit_field
+            .map(|b| b.width)
     }
 
     /// The usual arithmetic conversions: both operands converted to one type.
@@ -1116,7 +1448,10 @@ impl Lowerer<'_> {
             TypeKind::Float(FloatKind::Float) => 1,
             _ => 0,
         };
-        let (fa, fb) = (float_rank(self.types.kind(a.ty)), float_rank(self.types.kind(b.ty)));
+        let (fa, fb) = (
+            float_rank(self.types.kind(a.ty)),
+            float_rank(self.types.kind(b.ty)),
+        );
         if fa > 0 || fb > 0 {
             let ty = if fa >= fb { a.ty } else { b.ty };
             let a = self.mk_cast(a, ty);
@@ -1125,11 +1460,18 @@ impl Lowerer<'_> {
         }
         let a = self.promote(a);
         let b = self.promote(b);
-        let (ka, kb) = (self.types.int_kind(a.ty).unwrap_or(IntKind::Int), self.types.int_kind(b.ty).unwrap_or(IntKind::Int));
+        let (ka, kb) = (
+            self.types.int_kind(a.ty).unwrap_or(IntKind::Int),
+            self.types.int_kind(b.ty).unwrap_or(IntKind::Int),
+        );
         let kind = if ka == kb {
             ka
         } else if ka.is_signed() == kb.is_signed() {
-            if ka.rank() >= kb.rank() { ka } else { kb }
+            if ka.rank() >= kb.rank() {
+                ka
+            } else {
+                kb
+            }
         } else {
             let (s, u) = if ka.is_signed() { (ka, kb) } else { (kb, ka) };
             let model = self.types.model;
@@ -1160,7 +1502,11 @@ impl Lowerer<'_> {
         }
         if !self.types.is_scalar(e.ty) {
             let shown = self.types.display(e.ty);
-            self.error(DiagnosticKind::Type, format!("a value of type `{shown}` used as a condition"), span);
+            self.error(
+                DiagnosticKind::Type,
+                format!("a value of type `{shown}` used as a condition"),
+                span,
+            );
             return Expr::bool(false);
         }
         if let ExprKind::Int(v) = e.kind {
@@ -1188,7 +1534,11 @@ impl Lowerer<'_> {
             return Expr::int(0, TypeTable::VOID);
         }
         if from == TypeTable::VOID {
-            self.error(DiagnosticKind::Type, "void value not ignored as it ought to be", span);
+            self.error(
+                DiagnosticKind::Type,
+                "void value not ignored as it ought to be",
+                span,
+            );
             return Expr::new(ExprKind::Zero, to);
         }
         let (fs, ts) = (self.types.is_scalar(from), self.types.is_scalar(to));
@@ -1199,12 +1549,20 @@ impl Lowerer<'_> {
             }
             let (fp, tp) = (self.types.is_pointer(from), self.types.is_pointer(to));
             if tp && !fp && !Lowerer::is_null_constant(&e) && self.types.is_float(from) {
-                self.error(DiagnosticKind::Type, "a floating value cannot become a pointer", span);
+                self.error(
+                    DiagnosticKind::Type,
+                    "a floating value cannot become a pointer",
+                    span,
+                );
             }
             return self.mk_cast(e, to);
         }
         let (sf, st) = (self.types.display(from), self.types.display(to));
-        self.error(DiagnosticKind::Type, format!("cannot convert a value of type `{sf}` to `{st}`"), span);
+        self.error(
+            DiagnosticKind::Type,
+            format!("cannot convert a value of type `{sf}` to `{st}`"),
+            span,
+        );
         Expr::new(ExprKind::Zero, to)
     }
 
@@ -1215,11 +1573,21 @@ impl Lowerer<'_> {
         }
         if !self.types.is_scalar(to) || !self.types.is_scalar(e.ty) {
             let (sf, st) = (self.types.display(e.ty), self.types.display(to));
-            self.error(DiagnosticKind::Type, format!("invalid cast from `{sf}` to `{st}`"), span);
+            self.error(
+                DiagnosticKind::Type,
+                format!("invalid cast from `{sf}` to `{st}`"),
+                span,
+            );
             return None;
         }
-        if (self.types.is_float(to) && self.types.is_pointer(e.ty)) || (self.types.is_pointer(to) && self.types.is_float(e.ty)) {
-            self.error(DiagnosticKind::Type, "cast between a pointer and a floating type", span);
+        if (self.types.is_float(to) && self.types.is_pointer(e.ty))
+            || (self.types.is_pointer(to) && self.types.is_float(e.ty))
+        {
+            self.error(
+                DiagnosticKind::Type,
+                "cast between a pointer and a floating type",
+                span,
+            );
             return None;
         }
         Some(self.mk_cast(e, to))
@@ -1233,15 +1601,31 @@ impl Lowerer<'_> {
             return e;
         }
         match (&e.kind, self.types.kind(to).clone()) {
-            (ExprKind::Int(v), TypeKind::Bool) if !self.types.is_float(e.ty) => return Expr::bool(*v != 0),
-            (ExprKind::Int(v), TypeKind::Int(_) | TypeKind::Pointer(_)) if !self.types.is_float(e.ty) => {
+            (ExprKind::Int(v), TypeKind::Bool) if !self.types.is_float(e.ty) => {
+                return Expr::bool(*v != 0)
+            }
+            (ExprKind::Int(v), TypeKind::Int(_) | TypeKind::Pointer(_))
+                if !self.types.is_float(e.ty) =>
+            {
                 let value = self.sign_extend(*v, e.ty);
                 return Expr::int(self.truncate(value as u128, to), to);
             }
             (ExprKind::Int(v), TypeKind::Float(k)) if self.types.is_integer(e.ty) => {
                 let value = self.sign_extend(*v, e.ty);
-                let f = if self.types.is_signed(e.ty) { value as f64 } else { *v as f64 };
-                let f = if k == FloatKind::Float { (if self.types.is_signed(e.ty) { value as f32 } else { *v as f32 }) as f64 } else { f };
+                let f = if self.types.is_signed(e.ty) {
+                    value as f64
+                } else {
+                    *v as f64
+                };
+                let f = if k == FloatKind::Float {
+                    (if self.types.is_signed(e.ty) {
+                        value as f32
+                    } else {
+                        *v as f32
+                    }) as f64
+                } else {
+                    f
+                };
                 return float_const(f, k, to);
             }
             (ExprKind::Float(bits), TypeKind::Float(k)) => {
@@ -1254,7 +1638,10 @@ impl Lowerer<'_> {
                 let value = float_value(*bits, self.types.kind(e.ty)).trunc();
                 let bits_to = self.types.bit_width(to);
                 let (lo, hi) = if self.types.is_signed(to) {
-                    (-(2f64.powi(bits_to as i32 - 1)), 2f64.powi(bits_to as i32 - 1))
+                    (
+                        -(2f64.powi(bits_to as i32 - 1)),
+                        2f64.powi(bits_to as i32 - 1),
+                    )
                 } else {
                     (0.0, 2f64.powi(bits_to as i32))
                 };
@@ -1290,7 +1677,10 @@ impl Lowerer<'_> {
                 let ty = self.place_type_now(base)?;
                 let elem = self.types.element(ty)?;
                 let i = index.as_int()? as u64;
-                Some(self.constant_address(base)?.wrapping_add(i.wrapping_mul(self.types.size_of(elem)?)))
+                Some(
+                    self.constant_address(base)?
+                        .wrapping_add(i.wrapping_mul(self.types.size_of(elem)?)),
+                )
             }
             _ => None,
         }
@@ -1340,12 +1730,30 @@ impl Lowerer<'_> {
             BinaryOp::Mul => x.wrapping_mul(y),
             BinaryOp::Div if y == 0 => return None,
             BinaryOp::Rem if y == 0 => return None,
-            BinaryOp::Div => if signed { sx.wrapping_div(sy) as u128 } else { x / y },
-            BinaryOp::Rem => if signed { sx.wrapping_rem(sy) as u128 } else { x % y },
+            BinaryOp::Div => {
+                if signed {
+                    sx.wrapping_div(sy) as u128
+                } else {
+                    x / y
+                }
+            }
+            BinaryOp::Rem => {
+                if signed {
+                    sx.wrapping_rem(sy) as u128
+                } else {
+                    x % y
+                }
+            }
             BinaryOp::Shl if y as u32 >= bits => return None,
             BinaryOp::Shr if y as u32 >= bits => return None,
             BinaryOp::Shl => x << y,
-            BinaryOp::Shr => if signed { (sx >> y) as u128 } else { x >> y },
+            BinaryOp::Shr => {
+                if signed {
+                    (sx >> y) as u128
+                } else {
+                    x >> y
+                }
+            }
             BinaryOp::BitAnd => x & y,
             BinaryOp::BitOr => x | y,
             BinaryOp::BitXor => x ^ y,
@@ -1418,7 +1826,10 @@ fn is_assignment(op: &ast::BinaryOperator) -> bool {
 
 fn is_incdec(op: &ast::UnaryOperator) -> bool {
     use ast::UnaryOperator as U;
-    matches!(op, U::PostIncrement | U::PostDecrement | U::PreIncrement | U::PreDecrement)
+    matches!(
+        op,
+        U::PostIncrement | U::PostDecrement | U::PreIncrement | U::PreDecrement
+    )
 }
 
 /// A floating constant of kind `kind` (float is stored as f32 bits).

@@ -13,7 +13,13 @@ use lang_c::span::Node;
 impl Lowerer<'_> {
     /// Initialises `place` of type `ty`. `is_static`: the object is zero
     /// already (a global), so zero leaves need no code.
-    pub(crate) fn lower_initializer(&mut self, place: Place, ty: TypeId, init: &Node<ast::Initializer>, is_static: bool) {
+    pub(crate) fn lower_initializer(
+        &mut self,
+        place: Place,
+        ty: TypeId,
+        init: &Node<ast::Initializer>,
+        is_static: bool,
+    ) {
         match &init.node {
             ast::Initializer::Expression(e) => self.init_from_expression(place, ty, e, is_static),
             ast::Initializer::List(items) => {
@@ -23,7 +29,13 @@ impl Lowerer<'_> {
                 }
                 if !is_static {
                     let loc = self.loc(init);
-                    self.emit(StmtKind::Assign { place: place.clone(), value: Expr::new(ExprKind::Zero, ty) }, loc);
+                    self.emit(
+                        StmtKind::Assign {
+                            place: place.clone(),
+                            value: Expr::new(ExprKind::Zero, ty),
+                        },
+                        loc,
+                    );
                 }
                 // The object is all zero now: zero leaves need no code.
                 self.init_list(place, ty, items, true);
@@ -43,24 +55,46 @@ impl Lowerer<'_> {
         self.emit(StmtKind::Assign { place, value }, loc);
     }
 
-    fn init_from_expression(&mut self, place: Place, ty: TypeId, e: &Node<ast::Expression>, is_static: bool) {
+    fn init_from_expression(
+        &mut self,
+        place: Place,
+        ty: TypeId,
+        e: &Node<ast::Expression>,
+        is_static: bool,
+    ) {
         let span = self.span(e);
-        if let (TypeKind::Array(elem, _), ast::Expression::StringLiteral(s)) = (self.types.kind(ty).clone(), &e.node) {
+        if let (TypeKind::Array(elem, _), ast::Expression::StringLiteral(s)) =
+            (self.types.kind(ty).clone(), &e.node)
+        {
             if self.types.is_integer(elem) {
                 self.init_string(place, ty, elem, &s.node, is_static, span.loc);
                 return;
             }
         }
         if self.types.is_array(ty) {
-            self.error(DiagnosticKind::Type, "an array must be initialised with a brace-enclosed list", span);
+            self.error(
+                DiagnosticKind::Type,
+                "an array must be initialised with a brace-enclosed list",
+                span,
+            );
             return;
         }
-        let Some(value) = self.lower_expr(e) else { return };
+        let Some(value) = self.lower_expr(e) else {
+            return;
+        };
         let value = self.convert(value, ty, span);
         self.store(place, value, is_static, span.loc);
     }
 
-    fn init_string(&mut self, place: Place, ty: TypeId, elem: TypeId, pieces: &[String], is_static: bool, loc: crate::source::Loc) {
+    fn init_string(
+        &mut self,
+        place: Place,
+        ty: TypeId,
+        elem: TypeId,
+        pieces: &[String],
+        is_static: bool,
+        loc: crate::source::Loc,
+    ) {
         let (mut bytes, _) = string_literal_bytes(pieces);
         bytes.push(0);
         let len = match self.types.kind(ty) {
@@ -69,12 +103,21 @@ impl Lowerer<'_> {
         };
         if !is_static && bytes.len() < len {
             // The rest of the array is zero.
-            self.emit(StmtKind::Assign { place: place.clone(), value: Expr::new(ExprKind::Zero, ty) }, loc);
+            self.emit(
+                StmtKind::Assign {
+                    place: place.clone(),
+                    value: Expr::new(ExprKind::Zero, ty),
+                },
+                loc,
+            );
         }
         for (i, &b) in bytes.iter().take(len).enumerate() {
             let value = Expr::int(u128::from(b), TypeTable::CHAR);
             let value = self.mk_cast(value, elem);
-            let at = Place::Index(Box::new(place.clone()), Box::new(Expr::int(i as u128, TypeTable::INT)));
+            let at = Place::Index(
+                Box::new(place.clone()),
+                Box::new(Expr::int(i as u128, TypeTable::INT)),
+            );
             self.store(at, value, is_static || bytes.len() < len, loc);
         }
     }
@@ -92,17 +135,29 @@ impl Lowerer<'_> {
 
     /// Field indices that take initialisers (unnamed bit-fields do not).
     fn initializable_fields(&self, c: crate::types::CompositeId) -> Vec<usize> {
-        self.types.composite(c).fields.as_ref().map_or(Vec::new(), |fs| {
-            fs.iter().enumerate().filter(|(_, f)| !(f.name.is_empty() && f.bit_field.is_some())).map(|(i, _)| i).collect()
-        })
+        self.types
+            .composite(c)
+            .fields
+            .as_ref()
+            .map_or(Vec::new(), |fs| {
+                fs.iter()
+                    .enumerate()
+                    .filter(|(_, f)| !(f.name.is_empty() && f.bit_field.is_some()))
+                    .map(|(i, _)| i)
+                    .collect()
+            })
     }
 
     /// The `index`-th sub-object of an aggregate.
     fn subobject(&self, place: &Place, ty: TypeId, index: u64) -> Option<(Place, TypeId)> {
         match self.types.kind(ty) {
-            TypeKind::Array(elem, _) => {
-                Some((Place::Index(Box::new(place.clone()), Box::new(Expr::int(u128::from(index), TypeTable::INT))), *elem))
-            }
+            TypeKind::Array(elem, _) => Some((
+                Place::Index(
+                    Box::new(place.clone()),
+                    Box::new(Expr::int(u128::from(index), TypeTable::INT)),
+                ),
+                *elem,
+            )),
             TypeKind::Struct(c) | TypeKind::Union(c) => {
                 let fields = self.initializable_fields(*c);
                 let i = *fields.get(index as usize)?;
@@ -113,7 +168,13 @@ impl Lowerer<'_> {
         }
     }
 
-    fn init_list(&mut self, place: Place, ty: TypeId, items: &[Node<ast::InitializerListItem>], is_static: bool) {
+    fn init_list(
+        &mut self,
+        place: Place,
+        ty: TypeId,
+        items: &[Node<ast::InitializerListItem>],
+        is_static: bool,
+    ) {
         if items.is_empty() {
             return;
         }
@@ -160,7 +221,9 @@ impl Lowerer<'_> {
                 self.warn("excess elements in initialiser are ignored", sp);
                 break;
             }
-            let Some((sp, st)) = self.subobject(&place, ty, index) else { break };
+            let Some((sp, st)) = self.subobject(&place, ty, index) else {
+                break;
+            };
             pos = self.init_item(sp, st, items, pos, is_static);
             index += 1;
         }
@@ -173,12 +236,19 @@ impl Lowerer<'_> {
             (ast::Designator::Index(e), TypeKind::Array(..)) => match self.eval_const_int(e) {
                 Some(i) if i >= 0 => Some(vec![i as u64]),
                 _ => {
-                    self.error(DiagnosticKind::Type, "array designator is not a non-negative constant", span);
+                    self.error(
+                        DiagnosticKind::Type,
+                        "array designator is not a non-negative constant",
+                        span,
+                    );
                     None
                 }
             },
             (ast::Designator::Range(r), TypeKind::Array(..)) => {
-                match (self.eval_const_int(&r.node.from), self.eval_const_int(&r.node.to)) {
+                match (
+                    self.eval_const_int(&r.node.from),
+                    self.eval_const_int(&r.node.to),
+                ) {
                     (Some(a), Some(b)) if 0 <= a && a <= b => Some((a as u64..=b as u64).collect()),
                     _ => {
                         self.error(DiagnosticKind::Type, "invalid array range designator", span);
@@ -195,30 +265,50 @@ impl Lowerer<'_> {
                 let through_anonymous = || {
                     fields.iter().position(|&i| {
                         all[i].name.is_empty()
-                            && self.types.composite_id(all[i].ty).is_some_and(|ic| self.types.find_member(ic, &name).is_some())
+                            && self
+                                .types
+                                .composite_id(all[i].ty)
+                                .is_some_and(|ic| self.types.find_member(ic, &name).is_some())
                     })
                 };
                 match direct.or_else(through_anonymous) {
                     Some(p) => Some(vec![p as u64]),
                     None => {
-                        self.error(DiagnosticKind::Type, format!("no member named `{name}` to initialise"), span);
+                        self.error(
+                            DiagnosticKind::Type,
+                            format!("no member named `{name}` to initialise"),
+                            span,
+                        );
                         None
                     }
                 }
             }
             _ => {
-                self.error(DiagnosticKind::Type, "designator does not match the initialised type", span);
+                self.error(
+                    DiagnosticKind::Type,
+                    "designator does not match the initialised type",
+                    span,
+                );
                 None
             }
         }
     }
 
-    fn init_designated(&mut self, place: Place, ty: TypeId, rest: &[Node<ast::Designator>], init: &Node<ast::Initializer>, is_static: bool) {
+    fn init_designated(
+        &mut self,
+        place: Place,
+        ty: TypeId,
+        rest: &[Node<ast::Designator>],
+        init: &Node<ast::Initializer>,
+        is_static: bool,
+    ) {
         let Some(first) = rest.first() else {
             self.init_single(place, ty, init, is_static);
             return;
         };
-        let Some(indices) = self.designator_indices(ty, first) else { return };
+        let Some(indices) = self.designator_indices(ty, first) else {
+            return;
+        };
         for i in indices {
             if let Some((sp, st)) = self.subobject(&place, ty, i) {
                 self.init_designated(sp, st, &rest[1..], init, is_static);
@@ -227,11 +317,20 @@ impl Lowerer<'_> {
     }
 
     /// One initialiser for one sub-object (no brace elision across items).
-    fn init_single(&mut self, place: Place, ty: TypeId, init: &Node<ast::Initializer>, is_static: bool) {
+    fn init_single(
+        &mut self,
+        place: Place,
+        ty: TypeId,
+        init: &Node<ast::Initializer>,
+        is_static: bool,
+    ) {
         match &init.node {
             ast::Initializer::List(items) => self.init_list(place, ty, items, is_static),
             ast::Initializer::Expression(e) => {
-                if self.types.is_scalar(ty) || self.is_string_for(ty, e) || self.type_of_expr(e) == ty {
+                if self.types.is_scalar(ty)
+                    || self.is_string_for(ty, e)
+                    || self.type_of_expr(e) == ty
+                {
                     self.init_from_expression(place, ty, e, is_static);
                 } else if let Some((sp, st)) = self.subobject(&place, ty, 0) {
                     // Brace elision: the expression initialises the first leaf.
@@ -247,7 +346,14 @@ impl Lowerer<'_> {
     }
 
     /// Initialises one sub-object from `items[pos..]`; returns the next position.
-    fn init_item(&mut self, place: Place, ty: TypeId, items: &[Node<ast::InitializerListItem>], pos: usize, is_static: bool) -> usize {
+    fn init_item(
+        &mut self,
+        place: Place,
+        ty: TypeId,
+        items: &[Node<ast::InitializerListItem>],
+        pos: usize,
+        is_static: bool,
+    ) -> usize {
         let item = &items[pos];
         match &item.node.initializer.node {
             ast::Initializer::List(sub) => {
@@ -269,11 +375,20 @@ impl Lowerer<'_> {
     }
 
     /// A sub-aggregate without its own braces takes as many items as it needs.
-    fn init_elided(&mut self, place: Place, ty: TypeId, items: &[Node<ast::InitializerListItem>], mut pos: usize, is_static: bool) -> usize {
+    fn init_elided(
+        &mut self,
+        place: Place,
+        ty: TypeId,
+        items: &[Node<ast::InitializerListItem>],
+        mut pos: usize,
+        is_static: bool,
+    ) -> usize {
         let count = self.subobject_count(ty).unwrap_or(u64::MAX);
         let mut index = 0;
         while index < count && pos < items.len() && items[pos].node.designation.is_empty() {
-            let Some((sp, st)) = self.subobject(&place, ty, index) else { break };
+            let Some((sp, st)) = self.subobject(&place, ty, index) else {
+                break;
+            };
             pos = self.init_item(sp, st, items, pos, is_static);
             index += 1;
         }

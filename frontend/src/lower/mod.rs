@@ -16,8 +16,8 @@ mod stmt;
 
 use crate::diag::{Diagnostic, DiagnosticKind, UnsupportedKind};
 use crate::ir::{
-    Expr, Function, FunctionId, Global, GlobalId, GlobalKind, Program, Property, PropertyId, PropertyKind,
-    StmtKind, Terminator,
+    Expr, Function, FunctionId, Global, GlobalId, GlobalKind, Program, Property, PropertyId,
+    PropertyKind, StmtKind, Terminator,
 };
 use crate::source::{Loc, SourceMap, Span};
 use crate::types::{DataModel, LocalId, TypeId, TypeTable};
@@ -113,31 +113,63 @@ pub fn lower(
 ) -> (Option<Program>, Vec<Diagnostic>, SourceMap) {
     let mut lowerer = Lowerer::new(&sources, text, packed_structs, model);
     lowerer.run(unit);
-    let Lowerer { types, mut diagnostics, globals, mut functions, properties, function_index, init_id, .. } = lowerer;
+    let Lowerer {
+        types,
+        mut diagnostics,
+        globals,
+        mut functions,
+        properties,
+        function_index,
+        init_id,
+        ..
+    } = lowerer;
     diagnostics.sort_by_key(|d| (d.span.map(|s| (s.loc.file, s.loc.line, s.loc.col)), d.kind));
     diagnostics.dedup();
     if diagnostics.iter().any(Diagnostic::is_fatal) {
         return (None, diagnostics, sources);
     }
-    let entry = function_index.get("main").copied().filter(|id| functions[id.index()].body.is_some());
+    let entry = function_index
+        .get("main")
+        .copied()
+        .filter(|id| functions[id.index()].body.is_some());
     functions[init_id.index()].is_lore_library = true;
-    let program = Program { model, types, globals, functions, properties, entry, init: init_id, sources: sources.clone() };
+    let program = Program {
+        model,
+        types,
+        globals,
+        functions,
+        properties,
+        entry,
+        init: init_id,
+        sources: sources.clone(),
+    };
     debug_assert_eq!(program.verify(), Ok(()));
     if let Err(e) = program.verify() {
-        diagnostics.push(Diagnostic::error(DiagnosticKind::Unsupported, format!("internal error: {e}"), None));
+        diagnostics.push(Diagnostic::error(
+            DiagnosticKind::Unsupported,
+            format!("internal error: {e}"),
+            None,
+        ));
     }
     (Some(program), diagnostics, sources)
 }
 
 impl<'a> Lowerer<'a> {
-    fn new(sources: &'a SourceMap, text: &'a str, packed_structs: &'a [usize], model: DataModel) -> Lowerer<'a> {
+    fn new(
+        sources: &'a SourceMap,
+        text: &'a str,
+        packed_structs: &'a [usize],
+        model: DataModel,
+    ) -> Lowerer<'a> {
         let mut types = TypeTable::new(model);
-        let void_fn = types.intern(crate::types::TypeKind::Function(crate::types::FunctionType {
-            ret: TypeTable::VOID,
-            params: vec![],
-            variadic: false,
-            prototyped: true,
-        }));
+        let void_fn = types.intern(crate::types::TypeKind::Function(
+            crate::types::FunctionType {
+                ret: TypeTable::VOID,
+                params: vec![],
+                variadic: false,
+                prototyped: true,
+            },
+        ));
         let init_fn = Function {
             name: "__lore_initialize".into(),
             ty: void_fn,
@@ -191,7 +223,9 @@ impl<'a> Lowerer<'a> {
         for ext in &unit.0 {
             match &ext.node {
                 ast::ExternalDeclaration::Declaration(d) => self.declare_file_scope(d, false),
-                ast::ExternalDeclaration::FunctionDefinition(def) => self.declare_function_definition(def),
+                ast::ExternalDeclaration::FunctionDefinition(def) => {
+                    self.declare_function_definition(def)
+                }
                 ast::ExternalDeclaration::StaticAssert(sa) => self.static_assert(sa),
             }
         }
@@ -199,7 +233,9 @@ impl<'a> Lowerer<'a> {
         for ext in &unit.0 {
             match &ext.node {
                 ast::ExternalDeclaration::Declaration(d) => self.declare_file_scope(d, true),
-                ast::ExternalDeclaration::FunctionDefinition(def) => self.lower_function_definition(def),
+                ast::ExternalDeclaration::FunctionDefinition(def) => {
+                    self.lower_function_definition(def)
+                }
                 ast::ExternalDeclaration::StaticAssert(_) => {}
             }
         }
@@ -222,21 +258,34 @@ impl<'a> Lowerer<'a> {
     }
 
     pub(crate) fn error(&mut self, kind: DiagnosticKind, message: impl Into<String>, span: Span) {
-        self.diagnostics.push(Diagnostic::error(kind, message, Some(span)));
+        self.diagnostics
+            .push(Diagnostic::error(kind, message, Some(span)));
     }
 
     pub(crate) fn warn(&mut self, message: impl Into<String>, span: Span) {
-        self.diagnostics.push(Diagnostic::warning(DiagnosticKind::Note, message, Some(span)));
+        self.diagnostics.push(Diagnostic::warning(
+            DiagnosticKind::Note,
+            message,
+            Some(span),
+        ));
     }
 
     /// Records an unsupported construct: a diagnostic, and a statement that
     /// makes every path through it UNKNOWN.
     pub(crate) fn unsupported(&mut self, kind: UnsupportedKind, detail: &str, span: Span) {
-        let what = if detail.is_empty() { kind.name().to_string() } else { format!("{}: {detail}", kind.name()) };
+        let what = if detail.is_empty() {
+            kind.name().to_string()
+        } else {
+            format!("{}: {detail}", kind.name())
+        };
         self.diagnostics.push(
-            Diagnostic::error(DiagnosticKind::Unsupported, format!("unsupported construct: {what}"), Some(span))
-                .with_label(kind.name())
-                .with_help("Lore keeps going; any verdict that depends on this code is UNKNOWN"),
+            Diagnostic::error(
+                DiagnosticKind::Unsupported,
+                format!("unsupported construct: {what}"),
+                Some(span),
+            )
+            .with_label(kind.name())
+            .with_help("Lore keeps going; any verdict that depends on this code is UNKNOWN"),
         );
         if self.current.is_some() || self.init.is_some() {
             self.emit(StmtKind::Unsupported { what }, span.loc);
@@ -260,7 +309,10 @@ impl<'a> Lowerer<'a> {
     }
 
     pub(crate) fn bind(&mut self, name: String, symbol: Symbol) {
-        self.scopes.last_mut().expect("a scope").insert(name, symbol);
+        self.scopes
+            .last_mut()
+            .expect("a scope")
+            .insert(name, symbol);
     }
 
     pub(crate) fn bind_global_scope(&mut self, name: String, symbol: Symbol) {
@@ -268,7 +320,10 @@ impl<'a> Lowerer<'a> {
     }
 
     pub(crate) fn lookup_tag(&self, name: &str) -> Option<Tag> {
-        self.tag_scopes.iter().rev().find_map(|s| s.get(name).copied())
+        self.tag_scopes
+            .iter()
+            .rev()
+            .find_map(|s| s.get(name).copied())
     }
 
     pub(crate) fn lookup_tag_innermost(&self, name: &str) -> Option<Tag> {
@@ -276,7 +331,10 @@ impl<'a> Lowerer<'a> {
     }
 
     pub(crate) fn bind_tag(&mut self, name: String, tag: Tag) {
-        self.tag_scopes.last_mut().expect("a scope").insert(name, tag);
+        self.tag_scopes
+            .last_mut()
+            .expect("a scope")
+            .insert(name, tag);
     }
 
     pub(crate) fn at_file_scope(&self) -> bool {
@@ -313,19 +371,47 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    pub(crate) fn add_global(&mut self, name: String, ty: TypeId, loc: Loc, kind: GlobalKind) -> GlobalId {
+    pub(crate) fn add_global(
+        &mut self,
+        name: String,
+        ty: TypeId,
+        loc: Loc,
+        kind: GlobalKind,
+    ) -> GlobalId {
         let id = GlobalId(self.globals.len() as u32);
-        self.globals.push(Global { name, ty, loc, kind, bytes: None });
+        self.globals.push(Global {
+            name,
+            ty,
+            loc,
+            kind,
+            bytes: None,
+        });
         id
     }
 
-    pub(crate) fn new_property(&mut self, kind: PropertyKind, loc: Loc, description: String) -> PropertyId {
+    pub(crate) fn new_property(
+        &mut self,
+        kind: PropertyKind,
+        loc: Loc,
+        description: String,
+    ) -> PropertyId {
         let function = self.current_function();
         let count = self.property_counts.entry((function, kind)).or_insert(0);
         *count += 1;
-        let name = format!("{}.{}.{}", self.functions[function.index()].name, kind.name(), count);
+        let name = format!(
+            "{}.{}.{}",
+            self.functions[function.index()].name,
+            kind.name(),
+            count
+        );
         let id = PropertyId(self.properties.len() as u32);
-        self.properties.push(Property { name, kind, function, loc, description });
+        self.properties.push(Property {
+            name,
+            kind,
+            function,
+            loc,
+            description,
+        });
         id
     }
 
@@ -382,4 +468,3 @@ pub(crate) struct ScratchCheckpoint {
 
 /// A lowered expression, or `None` after an error was reported.
 pub(crate) type Lowered = Option<Expr>;
-

@@ -43,18 +43,24 @@ impl Lowerer<'_> {
                 let target = self.label_block(&name, span, false);
                 self.builder().terminate(Terminator::Goto(target), loc);
             }
-            ast::Statement::Continue => match self.jump_targets.iter().rev().find_map(|t| t.continue_to) {
-                Some(target) => self.builder().terminate(Terminator::Goto(target), loc),
-                None => {
-                    let sp = self.span(s);
-                    self.error(DiagnosticKind::Syntax, "`continue` outside a loop", sp);
+            ast::Statement::Continue => {
+                match self.jump_targets.iter().rev().find_map(|t| t.continue_to) {
+                    Some(target) => self.builder().terminate(Terminator::Goto(target), loc),
+                    None => {
+                        let sp = self.span(s);
+                        self.error(DiagnosticKind::Syntax, "`continue` outside a loop", sp);
+                    }
                 }
-            },
+            }
             ast::Statement::Break => match self.jump_targets.last().map(|t| t.break_to) {
                 Some(target) => self.builder().terminate(Terminator::Goto(target), loc),
                 None => {
                     let sp = self.span(s);
-                    self.error(DiagnosticKind::Syntax, "`break` outside a loop or switch", sp);
+                    self.error(
+                        DiagnosticKind::Syntax,
+                        "`break` outside a loop or switch",
+                        sp,
+                    );
                 }
             },
             ast::Statement::Return(value) => self.lower_return(value.as_deref(), loc, s),
@@ -65,9 +71,17 @@ impl Lowerer<'_> {
         }
     }
 
-    fn lower_return(&mut self, value: Option<&Node<ast::Expression>>, loc: Loc, s: &Node<ast::Statement>) {
+    fn lower_return(
+        &mut self,
+        value: Option<&Node<ast::Expression>>,
+        loc: Loc,
+        s: &Node<ast::Statement>,
+    ) {
         let function = self.current_function();
-        let ret = self.types.function_type(self.functions[function.index()].ty).map_or(TypeTable::VOID, |f| f.ret);
+        let ret = self
+            .types
+            .function_type(self.functions[function.index()].ty)
+            .map_or(TypeTable::VOID, |f| f.ret);
         let value = match value {
             Some(e) if ret == TypeTable::VOID => {
                 // `return f();` in a void function: evaluate for effects.
@@ -81,7 +95,10 @@ impl Lowerer<'_> {
             None => {
                 if ret != TypeTable::VOID {
                     let sp = self.span(s);
-                    self.warn("`return` without a value in a function returning a value", sp);
+                    self.warn(
+                        "`return` without a value in a function returning a value",
+                        sp,
+                    );
                 }
                 None
             }
@@ -94,23 +111,36 @@ impl Lowerer<'_> {
         if let Some(&(block, defined, _)) = self.labels.get(name) {
             if defining {
                 if defined {
-                    self.error(DiagnosticKind::Redefinition, format!("redefinition of label `{name}`"), span);
+                    self.error(
+                        DiagnosticKind::Redefinition,
+                        format!("redefinition of label `{name}`"),
+                        span,
+                    );
                 }
                 self.labels.insert(name.to_string(), (block, true, span));
             }
             return block;
         }
         let block = self.builder().new_block();
-        self.labels.insert(name.to_string(), (block, defining, span));
+        self.labels
+            .insert(name.to_string(), (block, defining, span));
         block
     }
 
     pub(crate) fn check_labels(&mut self) {
-        let mut missing: Vec<(String, crate::source::Span)> =
-            self.labels.iter().filter(|(_, (_, defined, _))| !defined).map(|(n, (_, _, s))| (n.clone(), *s)).collect();
+        let mut missing: Vec<(String, crate::source::Span)> = self
+            .labels
+            .iter()
+            .filter(|(_, (_, defined, _))| !defined)
+            .map(|(n, (_, _, s))| (n.clone(), *s))
+            .collect();
         missing.sort_by_key(|(_, s)| (s.loc.line, s.loc.col));
         for (name, span) in missing {
-            self.error(DiagnosticKind::UnknownIdentifier, format!("use of undeclared label `{name}`"), span);
+            self.error(
+                DiagnosticKind::UnknownIdentifier,
+                format!("use of undeclared label `{name}`"),
+                span,
+            );
         }
     }
 
@@ -137,8 +167,16 @@ impl Lowerer<'_> {
                 let block = self.builder().new_block();
                 match self.switches.last_mut() {
                     Some(sw) if sw.default.is_none() => sw.default = Some(block),
-                    Some(_) => self.error(DiagnosticKind::Redefinition, "multiple `default` labels in one switch", span),
-                    None => self.error(DiagnosticKind::Syntax, "`default` label outside a switch", span),
+                    Some(_) => self.error(
+                        DiagnosticKind::Redefinition,
+                        "multiple `default` labels in one switch",
+                        span,
+                    ),
+                    None => self.error(
+                        DiagnosticKind::Syntax,
+                        "`default` label outside a switch",
+                        span,
+                    ),
                 }
                 self.builder().goto_and_switch(block, loc);
             }
@@ -155,7 +193,11 @@ impl Lowerer<'_> {
         };
         let Some(v) = self.eval_const_int(e) else {
             let sp = self.span(e);
-            self.error(DiagnosticKind::Type, "case label is not an integer constant", sp);
+            self.error(
+                DiagnosticKind::Type,
+                "case label is not an integer constant",
+                sp,
+            );
             return None;
         };
         Some(self.truncate(v as u128, ty))
@@ -167,7 +209,11 @@ impl Lowerer<'_> {
             let ty = self.switches.last().map_or(TypeTable::INT, |s| s.ty);
             let (slo, shi) = (self.sign_extend(lo, ty), self.sign_extend(hi, ty));
             if shi < slo || shi - slo > 4096 {
-                self.unsupported(UnsupportedKind::Other, "case range wider than 4096 values", span);
+                self.unsupported(
+                    UnsupportedKind::Other,
+                    "case range wider than 4096 values",
+                    span,
+                );
             } else {
                 let mut duplicate = false;
                 for v in slo..=shi {
@@ -189,11 +235,24 @@ impl Lowerer<'_> {
     }
 
     fn lower_if(&mut self, i: &Node<ast::IfStatement>, loc: Loc) {
-        let cond = self.lower_cond(&i.node.condition).unwrap_or_else(|| Expr::bool(false));
+        let cond = self
+            .lower_cond(&i.node.condition)
+            .unwrap_or_else(|| Expr::bool(false));
         let then_block = self.builder().new_block();
         let join = self.builder().new_block();
-        let else_block = if i.node.else_statement.is_some() { self.builder().new_block() } else { join };
-        self.builder().terminate(Terminator::Branch { cond, then_block, else_block }, loc);
+        let else_block = if i.node.else_statement.is_some() {
+            self.builder().new_block()
+        } else {
+            join
+        };
+        self.builder().terminate(
+            Terminator::Branch {
+                cond,
+                then_block,
+                else_block,
+            },
+            loc,
+        );
         self.builder().switch_to(then_block);
         self.lower_statement(&i.node.then_statement);
         if let Some(else_statement) = &i.node.else_statement {
@@ -215,11 +274,25 @@ impl Lowerer<'_> {
         let latch = self.builder().new_block();
         let exit = self.builder().new_block();
         self.builder().goto_and_switch(header, loc);
-        self.builder().loop_info.insert(header, (LoopKind::While, loc));
-        let cond = self.lower_cond(&w.node.expression).unwrap_or_else(|| Expr::bool(false));
-        self.builder().terminate(Terminator::Branch { cond, then_block: body, else_block: exit }, loc);
+        self.builder()
+            .loop_info
+            .insert(header, (LoopKind::While, loc));
+        let cond = self
+            .lower_cond(&w.node.expression)
+            .unwrap_or_else(|| Expr::bool(false));
+        self.builder().terminate(
+            Terminator::Branch {
+                cond,
+                then_block: body,
+                else_block: exit,
+            },
+            loc,
+        );
         self.builder().switch_to(body);
-        self.jump_targets.push(JumpTargets { break_to: exit, continue_to: Some(latch) });
+        self.jump_targets.push(JumpTargets {
+            break_to: exit,
+            continue_to: Some(latch),
+        });
         self.lower_statement(&w.node.statement);
         self.jump_targets.pop();
         self.builder().goto_and_switch(latch, loc);
@@ -232,14 +305,28 @@ impl Lowerer<'_> {
         let cond_block = self.builder().new_block();
         let exit = self.builder().new_block();
         self.builder().goto_and_switch(body, loc);
-        self.builder().loop_info.insert(body, (LoopKind::DoWhile, loc));
-        self.jump_targets.push(JumpTargets { break_to: exit, continue_to: Some(cond_block) });
+        self.builder()
+            .loop_info
+            .insert(body, (LoopKind::DoWhile, loc));
+        self.jump_targets.push(JumpTargets {
+            break_to: exit,
+            continue_to: Some(cond_block),
+        });
         self.lower_statement(&d.node.statement);
         self.jump_targets.pop();
         let cond_loc = self.loc(&d.node.expression);
         self.builder().goto_and_switch(cond_block, cond_loc);
-        let cond = self.lower_cond(&d.node.expression).unwrap_or_else(|| Expr::bool(false));
-        self.builder().terminate(Terminator::Branch { cond, then_block: body, else_block: exit }, cond_loc);
+        let cond = self
+            .lower_cond(&d.node.expression)
+            .unwrap_or_else(|| Expr::bool(false));
+        self.builder().terminate(
+            Terminator::Branch {
+                cond,
+                then_block: body,
+                else_block: exit,
+            },
+            cond_loc,
+        );
         self.builder().switch_to(exit);
     }
 
@@ -256,14 +343,26 @@ impl Lowerer<'_> {
         let step = self.builder().new_block();
         let exit = self.builder().new_block();
         self.builder().goto_and_switch(header, loc);
-        self.builder().loop_info.insert(header, (LoopKind::For, loc));
+        self.builder()
+            .loop_info
+            .insert(header, (LoopKind::For, loc));
         let cond = match &f.node.condition {
             Some(c) => self.lower_cond(c).unwrap_or_else(|| Expr::bool(false)),
             None => Expr::bool(true),
         };
-        self.builder().terminate(Terminator::Branch { cond, then_block: body, else_block: exit }, loc);
+        self.builder().terminate(
+            Terminator::Branch {
+                cond,
+                then_block: body,
+                else_block: exit,
+            },
+            loc,
+        );
         self.builder().switch_to(body);
-        self.jump_targets.push(JumpTargets { break_to: exit, continue_to: Some(step) });
+        self.jump_targets.push(JumpTargets {
+            break_to: exit,
+            continue_to: Some(step),
+        });
         self.lower_statement(&f.node.statement);
         self.jump_targets.pop();
         let step_loc = f.node.step.as_ref().map_or(loc, |s| self.loc(s));
@@ -284,7 +383,11 @@ impl Lowerer<'_> {
         let value = match value {
             Some(v) if self.types.is_integer(v.ty) => self.promote(v),
             Some(_) => {
-                self.error(DiagnosticKind::Type, "switch on a value that is not an integer", span);
+                self.error(
+                    DiagnosticKind::Type,
+                    "switch on a value that is not an integer",
+                    span,
+                );
                 Expr::int(0, TypeTable::INT)
             }
             None => Expr::int(0, TypeTable::INT),
@@ -297,8 +400,16 @@ impl Lowerer<'_> {
         let body_start = self.builder().new_block();
         self.builder().terminate(Terminator::Goto(body_start), loc);
         self.builder().switch_to(body_start);
-        self.switches.push(SwitchContext { ty, cases: Vec::new(), default: None, seen: FxHashSet::default() });
-        self.jump_targets.push(JumpTargets { break_to: exit, continue_to: None });
+        self.switches.push(SwitchContext {
+            ty,
+            cases: Vec::new(),
+            default: None,
+            seen: FxHashSet::default(),
+        });
+        self.jump_targets.push(JumpTargets {
+            break_to: exit,
+            continue_to: None,
+        });
         self.lower_statement(&sw.node.statement);
         self.jump_targets.pop();
         let context = self.switches.pop().expect("switch context");
@@ -306,7 +417,11 @@ impl Lowerer<'_> {
         // Now that the cases are known, fill in the dispatch.
         let default = context.default.unwrap_or(exit);
         let data = &mut self.builder().blocks[dispatch.index()];
-        data.term = Terminator::Switch { value, cases: context.cases, default };
+        data.term = Terminator::Switch {
+            value,
+            cases: context.cases,
+            default,
+        };
         data.term_loc = loc;
     }
 }

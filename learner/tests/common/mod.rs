@@ -21,7 +21,11 @@ impl SplitMix {
 }
 
 pub fn alphabet(k: usize) -> Arc<Alphabet> {
-    Arc::new(Alphabet::new((0..k).map(|i| ((b'a' + i as u8) as char).to_string()).collect()))
+    Arc::new(Alphabet::new(
+        (0..k)
+            .map(|i| ((b'a' + i as u8) as char).to_string())
+            .collect(),
+    ))
 }
 
 /// A random complete DFA (not necessarily minimal).

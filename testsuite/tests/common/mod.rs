@@ -7,10 +7,20 @@ use std::path::Path;
 pub fn run_lore(args: &[String]) -> (u8, String, String) {
     let mut out = Vec::new();
     let mut err = Vec::new();
-    let mut console = lore_cli::Console { out: &mut out, err: &mut err, color: false };
-    let argv = std::iter::once("lore".to_string()).chain(args.iter().cloned()).map(Into::into);
+    let mut console = lore_cli::Console {
+        out: &mut out,
+        err: &mut err,
+        color: false,
+    };
+    let argv = std::iter::once("lore".to_string())
+        .chain(args.iter().cloned())
+        .map(Into::into);
     let code = lore_cli::run(argv, &mut console);
-    (code, String::from_utf8_lossy(&out).into_owned(), String::from_utf8_lossy(&err).into_owned())
+    (
+        code,
+        String::from_utf8_lossy(&out).into_owned(),
+        String::from_utf8_lossy(&err).into_owned(),
+    )
 }
 
 /// Values of `// key: value` lines at the top of a case.
@@ -25,5 +35,8 @@ pub fn header(text: &str, key: &str) -> Vec<String> {
 /// The path of a case relative to the test suite's folder (stable in snapshots).
 pub fn relative(path: &Path) -> String {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    path.strip_prefix(root).unwrap_or(path).display().to_string()
+    path.strip_prefix(root)
+        .unwrap_or(path)
+        .display()
+        .to_string()
 }

@@ -1,6 +1,6 @@
 // lore: --unwind 1
-// expect: UNKNOWN
-// Pointers are not handled yet by the BMC: the verdict must not be TRUE.
+// expect: TRUE
+// A write through a pointer changes the variable it points to.
 int main(void) {
   int x = 1;
   int *p = &x;
