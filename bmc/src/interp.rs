@@ -8,6 +8,7 @@
 //! (uninitialised locals), external globals and `main`'s parameters at the
 //! start, and a value-returning function that returns no value.
 
+use crate::symex::function_object_id;
 use lore_frontend::ir::{
     BinaryOp, Callee, Expr, ExprKind, Function, FunctionId, GlobalKind, HaltKind, Place, Program,
     PropertyKind, StmtKind, Terminator, UnaryOp,
@@ -326,10 +327,16 @@ impl<'p> Interpreter<'p> {
                 self.memory.insert(locals[local.0 as usize], bytes);
             }
             StmtKind::Call { dest, callee, args } => {
-                let Callee::Direct(id) = callee else {
-                    return Err(Replay::Stuck("call through a function pointer".into()));
+                let id = match callee {
+                    Callee::Direct(id) => *id,
+                    Callee::Indirect(e) => {
+                        let p = self.value(f, locals, e)?;
+                        self.function_at(p).ok_or_else(|| {
+                            Replay::Stuck("call through a pointer that is not a function".into())
+                        })?
+                    }
                 };
-                let callee_f = self.program.function(*id);
+                let callee_f = self.program.function(id);
                 let mut values = Vec::new();
                 for (i, a) in args.iter().enumerate() {
                     let pty = callee_f.locals.get(i).map_or(a.ty, |l| l.ty);
@@ -368,7 +375,7 @@ impl<'p> Interpreter<'p> {
                         text: format!("call {}({})", callee_f.name, params.join(", ")),
                     });
                 }
-                let result = self.call(*id, values)?;
+                let result = self.call(id, values)?;
                 self.function = f.name.clone();
                 self.at = loc;
                 match result {
@@ -478,6 +485,21 @@ impl<'p> Interpreter<'p> {
         } else {
             40
         }
+    }
+
+    /// The function a pointer value points to, if any.
+    fn function_at(&self, pointer: u128) -> Option<FunctionId> {
+        let (pw, ob) = (self.pointer_bits(), self.offset_bits());
+        if pointer & mask(ob) != 0 {
+            return None;
+        }
+        let id = (pointer >> ob) as u32;
+        let top = ((1u64 << (pw - ob)) - 1) as u32;
+        let index = top.checked_sub(id)?;
+        let function = FunctionId(index);
+        (u64::from(index) < self.program.functions.len() as u64
+            && function_object_id(pw, ob, function) == id)
+            .then_some(function)
     }
 
     /// The address of byte `offset` of object `id`.
@@ -722,10 +744,9 @@ impl<'p> Interpreter<'p> {
                 }
             }
             ExprKind::AddrOf(place) => self.address_of(f, locals, place)?,
-            ExprKind::FunctionAddr(_) => {
-                return Err(Replay::Stuck(
-                    "function pointers are not modelled yet".into(),
-                ))
+            ExprKind::FunctionAddr(function) => {
+                let id = function_object_id(self.pointer_bits(), self.offset_bits(), *function);
+                self.address(id, 0)
             }
             ExprKind::Unary(op, a) => {
                 let x = self.value(f, locals, a)?;

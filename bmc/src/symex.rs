@@ -83,6 +83,14 @@ pub enum CheckKind {
     Safety { kind: &'static str },
 }
 
+/// The object id that stands for function `function` in a pointer: ids are
+/// counted down from the largest, so they never meet data objects (which are
+/// counted up from 1) while the program has fewer objects than the id space.
+pub fn function_object_id(pointer_bits: u32, offset_bits: u32, function: FunctionId) -> u32 {
+    let top = (1u64 << (pointer_bits - offset_bits)) - 1;
+    (top - u64::from(function.0)) as u32
+}
+
 /// The name of a generated check: by function, kind and source position, so
 /// that the concrete replay names it the same way.
 pub fn safety_check_name(function: &str, kind: &str, loc: Loc) -> String {
@@ -148,6 +156,10 @@ struct Executor<'p> {
     bound_cut: TermId,
     /// The location of the statement being executed.
     at: Loc,
+    /// Functions whose address the execution has taken so far: the only
+    /// possible targets of a call through a pointer (any other value is
+    /// reported, never ignored).
+    address_taken: Vec<FunctionId>,
 }
 
 /// Executes `program` from its initialiser and `main`.
@@ -168,6 +180,7 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, Strin
         object_types: vec![TypeTable::VOID],
         bound_cut: FALSE,
         at: Loc::NONE,
+        address_taken: Vec::new(),
     };
     // Globals start as zero; external ones (declared, never defined) are unknown.
     let mut memory = vec![None];
@@ -471,6 +484,75 @@ impl Executor<'_> {
     }
 
     /// Merges two states at a join (their guards are disjoint).
+    /// A call through a function pointer: one inlined call per function whose
+    /// address was taken and whose signature fits, each under `pointer ==
+    /// &function`; a pointer equal to none of them is reported unsupported.
+    fn call_indirect(
+        &mut self,
+        state: State,
+        pointer: TermId,
+        args: Vec<TermId>,
+        loc: Loc,
+    ) -> Returned {
+        let (pw, ob) = (self.pointer_bits(), self.offset_bits());
+        let mut rest = state.guard;
+        let mut merged = State {
+            guard: FALSE,
+            memory: Vec::new(),
+            frames: Vec::new(),
+            loop_counts: FxHashMap::default(),
+        };
+        let mut value: Option<TermId> = None;
+        let mut value_missing = false;
+        for function in self.address_taken.clone() {
+            let callee = self.program.function(function);
+            if callee.params != args.len()
+                || callee.locals[..callee.params]
+                    .iter()
+                    .zip(&args)
+                    .any(|(l, &a)| self.value_bits(l.ty).max(1) != self.terms.width(a))
+            {
+                continue;
+            }
+            let id = function_object_id(pw, ob, function);
+            let addr = self.terms.constant(u128::from(id) << ob, pw);
+            let hit = self.terms.binary(Binary::Eq, pointer, addr);
+            let guard = self.terms.and(state.guard, hit);
+            if guard == FALSE {
+                continue;
+            }
+            let miss = self.terms.not(hit);
+            rest = self.terms.and(rest, miss);
+            let mut branch = state.clone();
+            branch.guard = guard;
+            let returned = self.call(branch, function, args.clone(), loc);
+            value = match (value, returned.value) {
+                (None, v) if !value_missing => v,
+                (Some(acc), Some(v)) if self.terms.width(acc) == self.terms.width(v) => {
+                    Some(self.terms.ite(hit, v, acc))
+                }
+                _ => {
+                    value_missing = true;
+                    None
+                }
+            };
+            merged = self.merge(merged, returned.state);
+        }
+        if rest != FALSE {
+            let mut stray = state;
+            stray.guard = rest;
+            self.unsupported(
+                &mut stray,
+                "call through a pointer that may not point to a function of the right type",
+                loc,
+            );
+        }
+        Returned {
+            state: merged,
+            value,
+        }
+    }
+
     fn merge(&mut self, a: State, b: State) -> State {
         if a.guard == FALSE {
             return b;
@@ -754,9 +836,9 @@ impl Executor<'_> {
                 state.memory[id as usize] = Some(v);
             }
             StmtKind::Call { dest, callee, args } => {
-                let Callee::Direct(function) = callee else {
-                    self.unsupported(state, "call through a function pointer", loc);
-                    return;
+                let pointer = match callee {
+                    Callee::Direct(_) => None,
+                    Callee::Indirect(e) => Some(self.value(state, f, e)),
                 };
                 let mut values = Vec::new();
                 for a in args {
@@ -775,7 +857,11 @@ impl Executor<'_> {
                         loop_counts: FxHashMap::default(),
                     },
                 );
-                let returned = self.call(taken, *function, values, loc);
+                let returned = match (callee, pointer) {
+                    (Callee::Direct(function), _) => self.call(taken, *function, values, loc),
+                    (_, Some(p)) => self.call_indirect(taken, p, values, loc),
+                    _ => unreachable!("an indirect call has a pointer"),
+                };
                 *state = returned.state;
                 if state.guard == FALSE {
                     return;
@@ -833,7 +919,8 @@ impl Executor<'_> {
                     return;
                 };
                 let id = self.object_names.len() as u32;
-                if u64::from(id) >= 1u64 << (self.pointer_bits() - self.offset_bits()) {
+                let functions = self.program.functions.len() as u64;
+                if u64::from(id) + functions >= 1u64 << (self.pointer_bits() - self.offset_bits()) {
                     self.unsupported(state, "too many objects", loc);
                     return;
                 }
@@ -1541,9 +1628,17 @@ impl Executor<'_> {
                     FALSE
                 }
             },
-            ExprKind::FunctionAddr(_) => {
-                self.unsupported(state, "function pointers", Loc::NONE);
-                FALSE
+            ExprKind::FunctionAddr(function) => {
+                if !self.address_taken.contains(function) {
+                    self.address_taken.push(*function);
+                }
+                let (pw, ob) = (self.pointer_bits(), self.offset_bits());
+                let id = function_object_id(pw, ob, *function);
+                let functions = self.program.functions.len() as u64;
+                if self.object_names.len() as u64 + functions >= 1u64 << (pw - ob) {
+                    self.unsupported(state, "too many objects", Loc::NONE);
+                }
+                self.terms.constant(u128::from(id) << ob, pw)
             }
             ExprKind::Unary(op, a) => {
                 let x = self.value(state, f, a);
