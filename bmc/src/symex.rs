@@ -220,6 +220,21 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, Strin
         args.push(v);
     }
     let _ = ex.call(state, entry, args, main.loc);
+    // Data objects count up and function addresses count down in one id
+    // space; if they could meet, no verdict is trustworthy.
+    let ids = 1u64 << (ex.pointer_bits() - ex.offset_bits());
+    if ex.object_names.len() as u64 + program.functions.len() as u64 >= ids {
+        let reason = "too many objects for the pointer encoding".to_string();
+        ex.check(
+            CheckKind::Unsupported {
+                reason: reason.clone(),
+            },
+            format!("unsupported.{reason}"),
+            format!("unsupported: {reason}"),
+            main.loc,
+            TRUE,
+        );
+    }
     Ok(Symex {
         equation: Equation {
             terms: ex.terms,

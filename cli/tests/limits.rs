@@ -63,3 +63,24 @@ fn exit_codes_of_verdicts() {
     let (code, _) = lore(&["verify", "cases/errors/syntax.c"]);
     assert_eq!(code, 2);
 }
+
+/// Objects and function addresses share one id space (4,096 ids at ILP32);
+/// a safe program that could fill it gets UNKNOWN, not a TRUE built on
+/// colliding addresses (a FALSE would still be replayed and confirmed).
+#[test]
+fn object_id_space_limit_gives_unknown() {
+    let dir = std::env::temp_dir().join(format!("lore-ids-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("many_objects.c");
+    let mut src = String::new();
+    for i in 0..4100 {
+        src.push_str(&format!("int g{i};\n"));
+    }
+    src.push_str("int main(void) { if (g4099 != 0) reach_error(); return 0; }\n");
+    std::fs::write(&path, src).expect("write");
+    let (code, out) = lore(&["verify", path.to_str().expect("utf-8"), "--unwind", "1"]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(out.lines().last(), Some("UNKNOWN"), "{out}");
+    assert!(out.contains("too many objects"), "{out}");
+}
