@@ -8,7 +8,7 @@
 //! (uninitialised locals), external globals and `main`'s parameters at the
 //! start, and a value-returning function that returns no value.
 
-use crate::symex::function_object_id;
+use crate::symex::{function_object_id, offset_bits};
 use lore_frontend::ir::{
     BinaryOp, Callee, Expr, ExprKind, Function, FunctionId, GlobalKind, HaltKind, Place, Program,
     PropertyKind, StmtKind, Terminator, UnaryOp,
@@ -480,11 +480,7 @@ impl<'p> Interpreter<'p> {
     }
 
     fn offset_bits(&self) -> u32 {
-        if self.pointer_bits() == 32 {
-            20
-        } else {
-            40
-        }
+        offset_bits(self.pointer_bits())
     }
 
     /// The function a pointer value points to, if any.

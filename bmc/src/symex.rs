@@ -83,6 +83,16 @@ pub enum CheckKind {
     Safety { kind: &'static str },
 }
 
+/// Bits of a pointer that hold the byte offset inside its object; the bits
+/// above them hold the object id.
+pub fn offset_bits(pointer_bits: u32) -> u32 {
+    if pointer_bits == 32 {
+        20
+    } else {
+        40
+    }
+}
+
 /// The object id that stands for function `function` in a pointer: ids are
 /// counted down from the largest, so they never meet data objects (which are
 /// counted up from 1) while the program has fewer objects than the id space.
@@ -133,6 +143,18 @@ struct State {
     frames: Vec<Frame>,
     /// Iterations per (frame depth, loop index).
     loop_counts: FxHashMap<(usize, usize), u32>,
+}
+
+impl State {
+    /// The state of no path at all.
+    fn dead() -> State {
+        State {
+            guard: FALSE,
+            memory: Vec::new(),
+            frames: Vec::new(),
+            loop_counts: FxHashMap::default(),
+        }
+    }
 }
 
 /// A value returned by a call, with the state it returns in.
@@ -484,12 +506,7 @@ impl Executor<'_> {
             }
             None => {
                 // No path returns.
-                let dead = State {
-                    guard: FALSE,
-                    memory: Vec::new(),
-                    frames: Vec::new(),
-                    loop_counts: FxHashMap::default(),
-                };
+                let dead = State::dead();
                 Returned {
                     state: dead,
                     value: None,
@@ -511,12 +528,7 @@ impl Executor<'_> {
     ) -> Returned {
         let (pw, ob) = (self.pointer_bits(), self.offset_bits());
         let mut rest = state.guard;
-        let mut merged = State {
-            guard: FALSE,
-            memory: Vec::new(),
-            frames: Vec::new(),
-            loop_counts: FxHashMap::default(),
-        };
+        let mut merged = State::dead();
         let mut value: Option<TermId> = None;
         let mut value_missing = false;
         for function in self.address_taken.clone() {
@@ -863,15 +875,7 @@ impl Executor<'_> {
                 if state.guard == FALSE {
                     return;
                 }
-                let taken = std::mem::replace(
-                    state,
-                    State {
-                        guard: FALSE,
-                        memory: Vec::new(),
-                        frames: Vec::new(),
-                        loop_counts: FxHashMap::default(),
-                    },
-                );
+                let taken = std::mem::replace(state, State::dead());
                 let returned = match (callee, pointer) {
                     (Callee::Direct(function), _) => self.call(taken, *function, values, loc),
                     (_, Some(p)) => self.call_indirect(taken, p, values, loc),
@@ -1139,11 +1143,7 @@ impl Executor<'_> {
     }
 
     fn offset_bits(&self) -> u32 {
-        if self.pointer_bits() == 32 {
-            20
-        } else {
-            40
-        }
+        offset_bits(self.pointer_bits())
     }
 
     /// The address of an object (its first byte).
@@ -1305,8 +1305,10 @@ impl Executor<'_> {
         }
     }
 
-    /// Reads `bits` at a byte address (plus `bit_extra`), over every object it may point into.
-    fn read_indirect(&mut self, state: &State, addr: TermId, bits: u32, bit_extra: u32) -> TermId {
+    /// The objects an access of `span` bits at `addr` may touch, each with the
+    /// condition that it does: the address names the object and the whole
+    /// span lies inside it.
+    fn indirect_hits(&mut self, state: &State, addr: TermId, span: u32) -> Vec<(u32, TermId)> {
         let (pw, ob) = (self.pointer_bits(), self.offset_bits());
         let obj_field = self.terms.extract(addr, ob, pw - ob);
         let off = self.terms.extract(addr, 0, ob);
@@ -1314,27 +1316,40 @@ impl Executor<'_> {
         for id in self.candidates(state, addr) {
             let obj = state.memory[id as usize].expect("candidate exists");
             let w = self.terms.width(obj);
-            if w < bits + bit_extra {
+            if w < span {
                 continue;
             }
             let idc = self.terms.constant(u128::from(id), pw - ob);
             let same = self.terms.binary(Binary::Eq, obj_field, idc);
-            let max = self
-                .terms
-                .constant(u128::from((w - bits - bit_extra) / 8), ob);
+            let max = self.terms.constant(u128::from((w - span) / 8), ob);
             let inside = self.terms.binary(Binary::Ule, off, max);
             let hit = self.terms.and(same, inside);
-            if hit == FALSE {
-                continue;
+            if hit != FALSE {
+                hits.push((id, hit));
             }
+        }
+        hits
+    }
+
+    /// The bit position `off * 8 + bit_extra` as a `width`-bit term.
+    fn bit_shift(&mut self, off: TermId, width: u32, bit_extra: u32) -> TermId {
+        let wide = self.terms.zext(off, width);
+        let three = self.terms.constant(3, width);
+        let shift = self.terms.binary(Binary::Shl, wide, three);
+        let extra = self.terms.constant(u128::from(bit_extra), width);
+        self.terms.binary(Binary::Add, shift, extra)
+    }
+
+    /// Reads `bits` at a byte address (plus `bit_extra`), over every object it may point into.
+    fn read_indirect(&mut self, state: &State, addr: TermId, bits: u32, bit_extra: u32) -> TermId {
+        let off = self.terms.extract(addr, 0, self.offset_bits());
+        let mut hits = Vec::new();
+        for (id, hit) in self.indirect_hits(state, addr, bits + bit_extra) {
+            let obj = state.memory[id as usize].expect("candidate exists");
             let value = match self.terms.as_const(off) {
                 Some(o) => self.terms.extract(obj, (o as u32) * 8 + bit_extra, bits),
                 None => {
-                    let wide = self.terms.zext(off, w);
-                    let three = self.terms.constant(3, w);
-                    let shift = self.terms.binary(Binary::Shl, wide, three);
-                    let extra = self.terms.constant(u128::from(bit_extra), w);
-                    let shift = self.terms.binary(Binary::Add, shift, extra);
+                    let shift = self.bit_shift(off, self.terms.width(obj), bit_extra);
                     let moved = self.terms.binary(Binary::LShr, obj, shift);
                     self.terms.extract(moved, 0, bits)
                 }
@@ -1365,34 +1380,15 @@ impl Executor<'_> {
         bit_extra: u32,
         loc: Loc,
     ) {
-        let (pw, ob) = (self.pointer_bits(), self.offset_bits());
         let bits = self.terms.width(value);
-        let obj_field = self.terms.extract(addr, ob, pw - ob);
-        let off = self.terms.extract(addr, 0, ob);
-        for id in self.candidates(state, addr) {
+        let off = self.terms.extract(addr, 0, self.offset_bits());
+        for (id, hit) in self.indirect_hits(state, addr, bits + bit_extra) {
             let obj = state.memory[id as usize].expect("candidate exists");
             let w = self.terms.width(obj);
-            if w < bits + bit_extra {
-                continue;
-            }
-            let idc = self.terms.constant(u128::from(id), pw - ob);
-            let same = self.terms.binary(Binary::Eq, obj_field, idc);
-            let max = self
-                .terms
-                .constant(u128::from((w - bits - bit_extra) / 8), ob);
-            let inside = self.terms.binary(Binary::Ule, off, max);
-            let hit = self.terms.and(same, inside);
-            if hit == FALSE {
-                continue;
-            }
             let updated = match self.terms.as_const(off) {
                 Some(o) => self.terms.update(obj, (o as u32) * 8 + bit_extra, value),
                 None => {
-                    let wide = self.terms.zext(off, w);
-                    let three = self.terms.constant(3, w);
-                    let shift = self.terms.binary(Binary::Shl, wide, three);
-                    let extra = self.terms.constant(u128::from(bit_extra), w);
-                    let shift = self.terms.binary(Binary::Add, shift, extra);
+                    let shift = self.bit_shift(off, w, bit_extra);
                     let ones = self.terms.constant(
                         if bits >= 128 {
                             u128::MAX
