@@ -86,21 +86,27 @@ impl Drawing {
     }
 
     /// DOT text in the paper's conventions.
-    pub fn to_dot(&self) -> String {
-        let d = &self.dfa;
-        let alphabet = d.alphabet();
-        let mut out =
-            String::from("digraph finite_automaton {\n  graph [fontsize=8] rankdir=LR; size=8;\n");
+    /// The caption of a drawing: its dominating letters, or that the
+    /// language is empty.
+    fn caption(&self) -> String {
+        if self.empty {
+            return "Empty language: no word is accepted".to_string();
+        }
+        let alphabet = self.dfa.alphabet();
         let letters: Vec<&str> = self
             .dominating_letters
             .iter()
             .map(|&a| alphabet.name(a))
             .collect();
-        let box_label = if self.empty {
-            "Empty language: no word is accepted".to_string()
-        } else {
-            format!("Dominating edges: {}", letters.join(", "))
-        };
+        format!("Dominating edges: {}", letters.join(", "))
+    }
+
+    pub fn to_dot(&self) -> String {
+        let d = &self.dfa;
+        let alphabet = d.alphabet();
+        let mut out =
+            String::from("digraph finite_automaton {\n  graph [fontsize=8] rankdir=LR; size=8;\n");
+        let box_label = self.caption();
         let _ = writeln!(
             out,
             "  dom_edges [shape=rectangle, color=green, label=\"{}\"];",
@@ -200,16 +206,7 @@ impl Drawing {
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"sans-serif\" font-size=\"12\">"
         );
         out.push_str("<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"context-stroke\"/></marker></defs>\n");
-        let letters: Vec<&str> = self
-            .dominating_letters
-            .iter()
-            .map(|&a| alphabet.name(a))
-            .collect();
-        let caption = if self.empty {
-            "Empty language: no word is accepted".to_string()
-        } else {
-            format!("Dominating edges: {}", letters.join(", "))
-        };
+        let caption = self.caption();
         let _ = writeln!(
             out,
             "<text x=\"10\" y=\"20\" fill=\"#1a7f37\">{}</text>",
