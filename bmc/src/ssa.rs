@@ -256,7 +256,9 @@ impl Terms {
     pub fn not(&mut self, a: TermId) -> TermId {
         match self.get(a) {
             Term::Unary(Unary::Not, inner) => *inner,
-            Term::Const { value, width } => {
+            // A constant holds at most 128 bits (the rest are zero), so only
+            // those fold.
+            Term::Const { value, width } if *width <= 128 => {
                 let (v, w) = (*value, *width);
                 self.constant(!v, w)
             }

@@ -44,6 +44,10 @@ pub struct SymexOptions {
     pub signed_overflow_check: bool,
     /// Check array indices against the array's length (--bounds-check).
     pub bounds_check: bool,
+    /// Bytes laid out for an object whose size is not a constant (a
+    /// variable-length array, a `malloc(n)`); paths that need a larger one
+    /// are reported as unsupported, never cut silently.
+    pub max_symbolic_object: u64,
 }
 
 impl Default for SymexOptions {
@@ -61,6 +65,7 @@ impl Default for SymexOptions {
             div_by_zero_check: false,
             signed_overflow_check: false,
             bounds_check: false,
+            max_symbolic_object: 1024,
         }
     }
 }
@@ -143,6 +148,9 @@ struct State {
     frames: Vec<Frame>,
     /// Iterations per (frame depth, loop index).
     loop_counts: FxHashMap<(usize, usize), u32>,
+    /// Byte sizes (offset-wide terms) of objects whose size is not a
+    /// constant; their bits cover `max_symbolic_object` bytes.
+    sizes: FxHashMap<u32, TermId>,
 }
 
 impl State {
@@ -153,6 +161,7 @@ impl State {
             memory: Vec::new(),
             frames: Vec::new(),
             loop_counts: FxHashMap::default(),
+            sizes: FxHashMap::default(),
         }
     }
 }
@@ -227,6 +236,7 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, Strin
         memory,
         frames: Vec::new(),
         loop_counts: FxHashMap::default(),
+        sizes: FxHashMap::default(),
     };
     let after_init = ex.call(state, program.init, Vec::new(), Loc::NONE);
     let state = after_init.state;
@@ -395,6 +405,56 @@ impl Executor<'_> {
             g,
         );
         state.guard = FALSE;
+    }
+
+    /// Lays out an object of `count` elements of `elem_bytes` each, where
+    /// `count` is not a constant: its bits cover `max_symbolic_object` bytes,
+    /// and paths that need more are reported as unsupported (and go no
+    /// further). Returns the object's bits and its byte size as an
+    /// offset-wide term.
+    fn symbolic_layout(
+        &mut self,
+        state: &mut State,
+        count: TermId,
+        elem_bytes: u64,
+        what: &str,
+        loc: Loc,
+    ) -> Option<(u32, TermId)> {
+        let cap = self.options.max_symbolic_object;
+        let max_count = cap / elem_bytes.max(1);
+        let w = self.terms.width(count);
+        // Only a count that can exceed the layout needs the check.
+        if w >= 64 || max_count >> w == 0 {
+            let limit = self.terms.constant(u128::from(max_count), w);
+            let too_big = self.terms.binary(Binary::Ult, limit, count);
+            let bad = self.terms.and(state.guard, too_big);
+            if bad != FALSE {
+                let reason = format!("{what} larger than {cap} bytes");
+                self.check(
+                    CheckKind::Unsupported {
+                        reason: reason.clone(),
+                    },
+                    format!("unsupported.{reason}"),
+                    format!("unsupported: {reason}"),
+                    loc,
+                    bad,
+                );
+            }
+            let fits = self.terms.not(too_big);
+            state.guard = self.terms.and(state.guard, fits);
+            self.steps.push(Step::Assume {
+                guard: state.guard,
+                loc,
+            });
+        }
+        if state.guard == FALSE {
+            return None;
+        }
+        let ob = self.offset_bits();
+        let small = self.terms.zext(count, ob);
+        let stride = self.terms.constant(u128::from(elem_bytes), ob);
+        let size = self.terms.binary(Binary::Mul, small, stride);
+        Some((((max_count * elem_bytes * 8) as u32).max(8), size))
     }
 
     fn input_step(&mut self, input: TermId, guard: TermId, loc: Loc) {
@@ -590,16 +650,39 @@ impl Executor<'_> {
         let guard = self.terms.or(a.guard, b.guard);
         let n = a.memory.len().max(b.memory.len());
         let mut memory = Vec::with_capacity(n);
+        let mut sizes = FxHashMap::default();
         for id in 0..n {
             let x = a.memory.get(id).copied().flatten();
             let y = b.memory.get(id).copied().flatten();
             memory.push(match (x, y) {
-                (Some(x), Some(y)) if x != y && self.terms.width(x) == self.terms.width(y) => {
+                (Some(x), Some(y)) if x != y => {
+                    // A variable-length array declared with different sizes on
+                    // the two paths: one layout for both, each path's size kept.
+                    let (wx, wy) = (self.terms.width(x), self.terms.width(y));
+                    let key = id as u32;
+                    if wx != wy || a.sizes.contains_key(&key) || b.sizes.contains_key(&key) {
+                        let sx = self.object_size(&a, key, x);
+                        let sy = self.object_size(&b, key, y);
+                        sizes.insert(key, self.terms.ite(a.guard, sx, sy));
+                    }
+                    let w = wx.max(wy);
+                    let (x, y) = (self.terms.zext(x, w), self.terms.zext(y, w));
                     let v = self.terms.ite(a.guard, x, y);
                     let name = self.object_names[id].clone();
                     Some(self.defined(&name, v, guard, Loc::NONE))
                 }
-                (x, y) => x.or(y),
+                (Some(_), _) => {
+                    if let Some(&s) = a.sizes.get(&(id as u32)) {
+                        sizes.insert(id as u32, s);
+                    }
+                    x
+                }
+                (None, _) => {
+                    if let Some(&s) = b.sizes.get(&(id as u32)) {
+                        sizes.insert(id as u32, s);
+                    }
+                    y
+                }
             });
         }
         let frames = if a.frames.len() >= b.frames.len() {
@@ -617,6 +700,19 @@ impl Executor<'_> {
             memory,
             frames,
             loop_counts,
+            sizes,
+        }
+    }
+
+    /// The byte size of object `id` holding `bits` on a path (an offset-wide term).
+    fn object_size(&mut self, state: &State, id: u32, bits: TermId) -> TermId {
+        match state.sizes.get(&id) {
+            Some(&s) => s,
+            None => {
+                let bytes = u128::from(self.terms.width(bits) / 8);
+                let ob = self.offset_bits();
+                self.terms.constant(bytes, ob)
+            }
         }
     }
 
@@ -845,18 +941,49 @@ impl Executor<'_> {
             }
             StmtKind::Declare { local } => {
                 let ty = f.local(*local).ty;
+                let id = state.frames.last().expect("a frame").objects[local.0 as usize];
+                state.sizes.remove(&id);
                 let bits = match self.size_bits(state, ty) {
                     Some(b) if b <= 1 << 24 => (b as u32).max(1),
-                    _ => {
-                        self.unsupported(
-                            state,
-                            "variable-length array whose length is not a constant",
-                            loc,
-                        );
+                    Some(_) => {
+                        self.unsupported(state, "variable-length array too large", loc);
                         return;
                     }
+                    None => {
+                        let TypeKind::Array(elem, ArrayLen::Variable(len)) =
+                            *self.types().kind(ty)
+                        else {
+                            unreachable!("only a variable-length array has no constant size")
+                        };
+                        let elem_bytes = match self.size_bits(state, elem) {
+                            Some(b) if b > 0 => b / 8,
+                            _ => {
+                                self.unsupported(
+                                    state,
+                                    "variable-length array of variable-length arrays",
+                                    loc,
+                                );
+                                return;
+                            }
+                        };
+                        let count = self.value(
+                            state,
+                            f,
+                            &Expr {
+                                kind: ExprKind::Load(Place::Local(len)),
+                                ty: f.local(len).ty,
+                            },
+                        );
+                        let what = "variable-length array";
+                        let Some((bits, size)) =
+                            self.symbolic_layout(state, count, elem_bytes, what, loc)
+                        else {
+                            return;
+                        };
+                        state.sizes.insert(id, size);
+                        bits
+                    }
                 };
-                let id = state.frames.last().expect("a frame").objects[local.0 as usize];
                 let name = format!("{}#uninit", self.object_names[id as usize]);
                 let v = self.terms.input(name, bits);
                 self.input_step(v, state.guard, loc);
@@ -929,13 +1056,20 @@ impl Executor<'_> {
                     return;
                 }
                 let n = self.value(state, f, size);
-                let Some(bytes) = self.terms.as_const(n).filter(|&b| b > 0 && b <= 1 << 16) else {
-                    self.unsupported(
-                        state,
-                        "allocation of a size that is not a small constant",
-                        loc,
-                    );
-                    return;
+                let (bits, symbolic_size) = match self.terms.as_const(n) {
+                    Some(b) if b > 0 && b <= 1 << 16 => (b as u32 * 8, None),
+                    Some(_) => {
+                        self.unsupported(state, "allocation of zero or more than 64 KiB", loc);
+                        return;
+                    }
+                    None => {
+                        let Some((bits, size)) =
+                            self.symbolic_layout(state, n, 1, "allocation of a variable size", loc)
+                        else {
+                            return;
+                        };
+                        (bits, Some(size))
+                    }
                 };
                 let id = self.object_names.len() as u32;
                 let functions = self.program.functions.len() as u64;
@@ -945,7 +1079,9 @@ impl Executor<'_> {
                 }
                 self.object_names.push(format!("heap{id}"));
                 self.object_types.push(TypeTable::VOID);
-                let bits = (bytes as u32) * 8;
+                if let Some(size) = symbolic_size {
+                    state.sizes.insert(id, size);
+                }
                 let content = if *kind == lore_frontend::ir::AllocKind::Calloc {
                     self.terms.constant(0, bits)
                 } else {
@@ -1043,17 +1179,9 @@ impl Executor<'_> {
                 if self.options.bounds_check {
                     if let Some(len_bits) = self.size_bits(state, base_ty) {
                         let len = len_bits / elem_bits.max(1);
-                        let w = self.terms.width(i);
-                        let lenc = self.terms.constant(u128::from(len), w.max(65).min(128));
-                        let wide = if self.types().is_signed(index.ty) {
-                            self.terms.sext(i, w.max(65).min(128))
-                        } else {
-                            self.terms.zext(i, w.max(65).min(128))
-                        };
-                        // Out of bounds: negative (as a signed index) or not below the length.
-                        let in_range = self.terms.binary(Binary::Ult, wide, lenc);
-                        let bad = self.terms.not(in_range);
-                        self.safety(state, f, "array-bounds", "array index out of bounds", bad);
+                        let n = self.terms.constant(u128::from(len), 64);
+                        let signed = self.types().is_signed(index.ty);
+                        self.index_check(state, f, i, signed, n);
                     }
                 }
                 let array_len = self.size_bits(state, base_ty).map(|b| b / elem_bits.max(1));
@@ -1097,6 +1225,21 @@ impl Executor<'_> {
                 }
             }
         }
+    }
+
+    /// The bounds check of index `i` into an array of `n` elements: out of
+    /// bounds when negative (as a signed index) or not below `n`.
+    fn index_check(&mut self, state: &mut State, f: &Function, i: TermId, signed: bool, n: TermId) {
+        let w = (self.terms.width(i).max(self.terms.width(n)) + 1).min(128);
+        let wide = if signed {
+            self.terms.sext(i, w)
+        } else {
+            self.terms.zext(i, w)
+        };
+        let n = self.terms.zext(n, w);
+        let in_range = self.terms.binary(Binary::Ult, wide, n);
+        let bad = self.terms.not(in_range);
+        self.safety(state, f, "array-bounds", "array index out of bounds", bad);
     }
 
     /// The current bits of an object. Locals without a declaration are the
@@ -1152,20 +1295,28 @@ impl Executor<'_> {
         self.terms.constant(u128::from(id) << ob, pw)
     }
 
-    fn has_deref(place: &Place) -> bool {
+    /// Is a place accessed through its address: behind a pointer, or in a
+    /// variable-length array (whose size is known only at run time)?
+    fn through_address(&self, f: &Function, place: &Place) -> bool {
         match place {
             Place::Deref(_) => true,
-            Place::Field(b, _) | Place::Index(b, _) => Self::has_deref(b),
+            Place::Field(b, _) => self.through_address(f, b),
+            Place::Index(b, _) => {
+                self.program.is_vla(self.program.place_type(f, b)) || self.through_address(f, b)
+            }
             _ => false,
         }
     }
 
-    /// The byte address of a place (and the bit offset of a bit-field in it).
+    /// The byte address of a place (and the bit offset of a bit-field in it);
+    /// `access`: the place is read or written (not only its address taken),
+    /// so a variable-length array's index is bounds-checked.
     fn address_of(
         &mut self,
         state: &mut State,
         f: &Function,
         place: &Place,
+        access: bool,
     ) -> Option<(TermId, u32)> {
         let pw = self.pointer_bits();
         match place {
@@ -1179,7 +1330,7 @@ impl Executor<'_> {
                 Some((v, 0))
             }
             Place::Field(base, i) => {
-                let (a, _) = self.address_of(state, f, base)?;
+                let (a, _) = self.address_of(state, f, base, access)?;
                 let ty = self.program.place_type(f, base);
                 let c = self.types().composite_id(ty)?;
                 let field = self.types().composite(c).fields.as_ref()?[*i].clone();
@@ -1190,11 +1341,25 @@ impl Executor<'_> {
                 ))
             }
             Place::Index(base, index) => {
-                let (a, _) = self.address_of(state, f, base)?;
+                let (a, _) = self.address_of(state, f, base, access)?;
                 let ty = self.program.place_type(f, base);
                 let elem = self.types().element(ty)?;
                 let size = self.size_bits(state, elem)? / 8;
                 let i = self.value(state, f, index);
+                if let TypeKind::Array(_, ArrayLen::Variable(len)) = *self.types().kind(ty) {
+                    if access && self.options.bounds_check {
+                        let n = self.value(
+                            state,
+                            f,
+                            &Expr {
+                                kind: ExprKind::Load(Place::Local(len)),
+                                ty: f.local(len).ty,
+                            },
+                        );
+                        let signed = self.types().is_signed(index.ty);
+                        self.index_check(state, f, i, signed, n);
+                    }
+                }
                 let i = if self.types().is_signed(index.ty) {
                     self.terms.sext(i, pw)
                 } else {
@@ -1322,7 +1487,16 @@ impl Executor<'_> {
             let idc = self.terms.constant(u128::from(id), pw - ob);
             let same = self.terms.binary(Binary::Eq, obj_field, idc);
             let max = self.terms.constant(u128::from((w - span) / 8), ob);
-            let inside = self.terms.binary(Binary::Ule, off, max);
+            let mut inside = self.terms.binary(Binary::Ule, off, max);
+            if let Some(&size) = state.sizes.get(&id) {
+                // Inside the run-time size too: off + span bytes <= size.
+                let wide_off = self.terms.zext(off, ob + 1);
+                let bytes = self.terms.constant(u128::from(span.div_ceil(8)), ob + 1);
+                let end = self.terms.binary(Binary::Add, wide_off, bytes);
+                let size = self.terms.zext(size, ob + 1);
+                let fits = self.terms.binary(Binary::Ule, end, size);
+                inside = self.terms.and(inside, fits);
+            }
             let hit = self.terms.and(same, inside);
             if hit != FALSE {
                 hits.push((id, hit));
@@ -1331,13 +1505,80 @@ impl Executor<'_> {
         hits
     }
 
-    /// The bit position `off * 8 + bit_extra` as a `width`-bit term.
-    fn bit_shift(&mut self, off: TermId, width: u32, bit_extra: u32) -> TermId {
-        let wide = self.terms.zext(off, width);
-        let three = self.terms.constant(3, width);
-        let shift = self.terms.binary(Binary::Shl, wide, three);
-        let extra = self.terms.constant(u128::from(bit_extra), width);
-        self.terms.binary(Binary::Add, shift, extra)
+    /// How many low bits of a byte offset select among the places where
+    /// `span` bits fit in an object of `width` bits (higher offsets miss).
+    fn offset_stages(&self, off: TermId, width: u32, span: u32) -> u32 {
+        let positions = (width - span) / 8 + 1;
+        (u32::BITS - (positions - 1).leading_zeros()).min(self.terms.width(off))
+    }
+
+    /// `len` bits of `t` from bit `from`, zero beyond its end.
+    fn window(&mut self, t: TermId, from: u32, len: u32) -> TermId {
+        let w = self.terms.width(t);
+        if from >= w {
+            self.terms.constant(0, len)
+        } else if from + len <= w {
+            self.terms.extract(t, from, len)
+        } else {
+            let part = self.terms.extract(t, from, w - from);
+            self.terms.zext(part, len)
+        }
+    }
+
+    /// `bits` bits of `obj` at byte `off` (a term) plus `extra` bits. The
+    /// shifter takes the offset's bits from the highest down and keeps at
+    /// each stage only the bits that later stages can still reach, so it
+    /// costs about twice the object's width in multiplexers, not its width
+    /// times the number of stages. Offsets past the end give don't-care bits
+    /// (the caller's hit condition excludes them).
+    fn extract_at(&mut self, obj: TermId, off: TermId, bits: u32, extra: u32) -> TermId {
+        let w = self.terms.width(obj);
+        let mut cur = self.terms.extract(obj, extra, w - extra);
+        for s in (0..self.offset_stages(off, w - extra, bits)).rev() {
+            let step = 8u32 << s;
+            let need = bits + (step - 8);
+            let bit = self.terms.extract(off, s, 1);
+            let moved = self.window(cur, step, need);
+            let kept = self.window(cur, 0, need);
+            cur = self.terms.ite(bit, moved, kept);
+        }
+        self.window(cur, 0, bits)
+    }
+
+    /// `obj` with `value` written at byte `off` (a term) plus `extra` bits:
+    /// the value and its mask move up stage by stage from the lowest offset
+    /// bit, growing only as far as they can reach (see `extract_at`).
+    fn update_at(&mut self, obj: TermId, off: TermId, value: TermId, extra: u32) -> TermId {
+        let w = self.terms.width(obj);
+        let bits = self.terms.width(value);
+        // All ones, built from constants of at most 128 bits.
+        let mut m = self.terms.constant(u128::MAX, bits.min(128));
+        while self.terms.width(m) < bits {
+            let more = self.terms.constant(u128::MAX, (bits - self.terms.width(m)).min(128));
+            m = self.terms.concat(more, m);
+        }
+        let mut v = value;
+        if extra > 0 {
+            let zeros = self.terms.constant(0, extra);
+            v = self.terms.concat(v, zeros);
+            m = self.terms.concat(m, zeros);
+        }
+        for s in 0..self.offset_stages(off, w - extra, bits) {
+            let step = 8u32 << s;
+            let bit = self.terms.extract(off, s, 1);
+            let zeros = self.terms.constant(0, step);
+            let grown = (self.terms.width(v) + step).min(w);
+            let (v_up, m_up) = (self.terms.concat(v, zeros), self.terms.concat(m, zeros));
+            let (v_up, m_up) = (self.window(v_up, 0, grown), self.window(m_up, 0, grown));
+            let (v_stay, m_stay) = (self.window(v, 0, grown), self.window(m, 0, grown));
+            v = self.terms.ite(bit, v_up, v_stay);
+            m = self.terms.ite(bit, m_up, m_stay);
+        }
+        let v = self.window(v, 0, w);
+        let m = self.window(m, 0, w);
+        let keep = self.terms.not(m);
+        let kept = self.terms.binary(Binary::And, obj, keep);
+        self.terms.binary(Binary::Or, kept, v)
     }
 
     /// Reads `bits` at a byte address (plus `bit_extra`), over every object it may point into.
@@ -1348,11 +1589,7 @@ impl Executor<'_> {
             let obj = state.memory[id as usize].expect("candidate exists");
             let value = match self.terms.as_const(off) {
                 Some(o) => self.terms.extract(obj, (o as u32) * 8 + bit_extra, bits),
-                None => {
-                    let shift = self.bit_shift(off, self.terms.width(obj), bit_extra);
-                    let moved = self.terms.binary(Binary::LShr, obj, shift);
-                    self.terms.extract(moved, 0, bits)
-                }
+                None => self.extract_at(obj, off, bits, bit_extra),
             };
             hits.push((hit, value));
         }
@@ -1384,27 +1621,9 @@ impl Executor<'_> {
         let off = self.terms.extract(addr, 0, self.offset_bits());
         for (id, hit) in self.indirect_hits(state, addr, bits + bit_extra) {
             let obj = state.memory[id as usize].expect("candidate exists");
-            let w = self.terms.width(obj);
             let updated = match self.terms.as_const(off) {
                 Some(o) => self.terms.update(obj, (o as u32) * 8 + bit_extra, value),
-                None => {
-                    let shift = self.bit_shift(off, w, bit_extra);
-                    let ones = self.terms.constant(
-                        if bits >= 128 {
-                            u128::MAX
-                        } else {
-                            (1u128 << bits) - 1
-                        },
-                        bits,
-                    );
-                    let mask = self.terms.zext(ones, w);
-                    let mask = self.terms.binary(Binary::Shl, mask, shift);
-                    let keep = self.terms.not(mask);
-                    let kept = self.terms.binary(Binary::And, obj, keep);
-                    let v = self.terms.zext(value, w);
-                    let placed = self.terms.binary(Binary::Shl, v, shift);
-                    self.terms.binary(Binary::Or, kept, placed)
-                }
+                None => self.update_at(obj, off, value, bit_extra),
             };
             let new = self.terms.ite(hit, updated, obj);
             let name = self.object_names[id as usize].clone();
@@ -1421,8 +1640,8 @@ impl Executor<'_> {
         place: &Place,
         ty: TypeId,
     ) -> Option<TermId> {
-        if Self::has_deref(place) {
-            let (addr, extra) = self.address_of(state, f, place)?;
+        if self.through_address(f, place) {
+            let (addr, extra) = self.address_of(state, f, place, true)?;
             let width = self
                 .bit_field_width(f, place)
                 .unwrap_or_else(|| self.value_bits(ty).max(1));
@@ -1535,8 +1754,8 @@ impl Executor<'_> {
     }
 
     fn store(&mut self, state: &mut State, f: &Function, place: &Place, value: TermId, loc: Loc) {
-        if Self::has_deref(place) {
-            let Some((addr, extra)) = self.address_of(state, f, place) else {
+        if self.through_address(f, place) {
+            let Some((addr, extra)) = self.address_of(state, f, place, true) else {
                 return;
             };
             let bits = self
@@ -1632,7 +1851,7 @@ impl Executor<'_> {
                     }
                 }
             }
-            ExprKind::AddrOf(place) => match self.address_of(state, f, place) {
+            ExprKind::AddrOf(place) => match self.address_of(state, f, place, false) {
                 Some((a, _)) => a,
                 None => {
                     state.guard = FALSE;
