@@ -96,7 +96,7 @@ pub fn check_all(symex: &Symex) -> (Vec<CheckResult>, Encoding) {
     (results, encoding)
 }
 
-fn witness(symex: &Symex, blaster: &Blaster<Varisat>) -> Witness {
+pub(crate) fn witness(symex: &Symex, blaster: &Blaster<Varisat>) -> Witness {
     let terms = &symex.equation.terms;
     let mut inputs = Vec::new();
     for step in &symex.equation.steps {

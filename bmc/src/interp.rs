@@ -8,7 +8,7 @@
 //! (uninitialised locals), external globals and `main`'s parameters at the
 //! start, and a value-returning function that returns no value.
 
-use crate::symex::{function_object_id, offset_bits};
+use crate::symex::{function_object_id, offset_bits, Events};
 use lore_frontend::ir::{
     BinaryOp, Callee, Expr, ExprKind, Function, FunctionId, GlobalKind, HaltKind, Place, Program,
     PropertyKind, StmtKind, Terminator, UnaryOp,
@@ -64,6 +64,9 @@ pub struct Interpreter<'p> {
     active: Vec<FunctionId>,
     steps_left: u64,
     pub trace: Vec<TraceStep>,
+    /// The event points to record, and the letters of the run so far.
+    events: Option<&'p Events>,
+    pub word: Vec<u32>,
 }
 
 enum Flow {
@@ -93,7 +96,15 @@ impl<'p> Interpreter<'p> {
             active: Vec::new(),
             steps_left: 50_000_000,
             trace: Vec::new(),
+            events: None,
+            word: Vec::new(),
         }
+    }
+
+    /// Records the run's event word (in `word`) over these event points.
+    pub fn with_events(mut self, events: &'p Events) -> Interpreter<'p> {
+        self.events = Some(events);
+        self
     }
 
     fn safety_failure(&self, kind: &str) -> Stop {
@@ -207,6 +218,9 @@ impl<'p> Interpreter<'p> {
             self.memory.insert(locals[i], a);
         }
         self.active.push(id);
+        if let Some(&l) = self.events.and_then(|e| e.function_entry.get(&id)) {
+            self.word.push(l);
+        }
         let result = self.run_body(f, body, &mut locals);
         self.active.pop();
         result
@@ -243,6 +257,13 @@ impl<'p> Interpreter<'p> {
                     else_block,
                 } => {
                     let c = self.value(f, locals, cond)?;
+                    if let Some(events) = self.events {
+                        let function = *self.active.last().expect("a function runs");
+                        let block = lore_frontend::ir::BlockId(pc as u32);
+                        if let Some(&l) = events.branch.get(&(function, block, c != 0)) {
+                            self.word.push(l);
+                        }
+                    }
                     pc = if c != 0 {
                         then_block.index()
                     } else {

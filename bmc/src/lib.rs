@@ -3,12 +3,16 @@
 //! behind a small solver trait. It knows nothing of learning.
 //!
 //! [`symex`] executes the IR to an SSA equation ([`ssa`]); [`blast`] turns
-//! its terms into circuits ([`bv`]) over a solver ([`solver`]).
+//! its terms into circuits ([`bv`]) over a solver ([`solver`]). [`verify`]
+//! checks every property once; [`query`] encodes a program once with its
+//! event word and answers questions about failing words under assumptions
+//! (the learner's teacher builds on it).
 
 pub mod blast;
 pub mod bv;
 pub mod check;
 pub mod interp;
+pub mod query;
 pub mod solver;
 pub mod ssa;
 pub mod symex;

@@ -48,6 +48,44 @@ pub struct SymexOptions {
     /// variable-length array, a `malloc(n)`); paths that need a larger one
     /// are reported as unsupported, never cut silently.
     pub max_symbolic_object: u64,
+    /// The events whose word the execution records (for language queries).
+    pub events: Option<Events>,
+}
+
+/// Event points and the longest word recorded. Each execution's word is the
+/// sequence of letters of the event points it passes, up to `max_len`
+/// letters; a longer word is marked as such (its length saturates at
+/// `max_len + 1`).
+#[derive(Clone, Debug, Default)]
+pub struct Events {
+    /// Letter names, by letter index.
+    pub letters: Vec<String>,
+    /// The letter of entering a function.
+    pub function_entry: FxHashMap<FunctionId, u32>,
+    /// The letter of a branch outcome: (function, block ending in the
+    /// branch, condition true).
+    pub branch: FxHashMap<(FunctionId, BlockId, bool), u32>,
+    pub max_len: u32,
+}
+
+impl Events {
+    /// Bits of a word position: letter `i` is `i + 1`, 0 is no letter.
+    pub fn letter_bits(&self) -> u32 {
+        u32::BITS - (self.letters.len() as u32).leading_zeros()
+    }
+
+    /// Bits of a word length (0 ..= max_len + 1).
+    pub fn length_bits(&self) -> u32 {
+        u32::BITS - (self.max_len + 1).leading_zeros()
+    }
+}
+
+/// An execution's event word as terms.
+#[derive(Clone, Debug)]
+pub struct Word {
+    pub len: TermId,
+    /// `max_len` positions; beyond `len` they hold 0.
+    pub letters: Vec<TermId>,
 }
 
 impl Default for SymexOptions {
@@ -66,6 +104,7 @@ impl Default for SymexOptions {
             signed_overflow_check: false,
             bounds_check: false,
             max_symbolic_object: 1024,
+            events: None,
         }
     }
 }
@@ -120,6 +159,8 @@ pub struct Check {
     pub loc: Loc,
     /// Holds when the check fails (any of its instances).
     pub violated: TermId,
+    /// The event word of the execution when it fails (with events on).
+    pub word: Option<Word>,
 }
 
 /// The result of symbolic execution.
@@ -151,6 +192,8 @@ struct State {
     /// Byte sizes (offset-wide terms) of objects whose size is not a
     /// constant; their bits cover `max_symbolic_object` bytes.
     sizes: FxHashMap<u32, TermId>,
+    /// The event word so far (with events on).
+    word: Option<Word>,
 }
 
 impl State {
@@ -162,6 +205,7 @@ impl State {
             frames: Vec::new(),
             loop_counts: FxHashMap::default(),
             sizes: FxHashMap::default(),
+            word: None,
         }
     }
 }
@@ -237,6 +281,10 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, Strin
         frames: Vec::new(),
         loop_counts: FxHashMap::default(),
         sizes: FxHashMap::default(),
+        word: options.events.as_ref().map(|e| Word {
+            len: ex.terms.constant(0, e.length_bits()),
+            letters: vec![ex.terms.constant(0, e.letter_bits()); e.max_len as usize],
+        }),
     };
     let after_init = ex.call(state, program.init, Vec::new(), Loc::NONE);
     let state = after_init.state;
@@ -337,7 +385,7 @@ impl Executor<'_> {
         description: String,
         loc: Loc,
         violated: TermId,
-    ) {
+    ) -> usize {
         let index = match self.check_index.get(&name) {
             Some(&i) => {
                 let prev = self.checks[i].violated;
@@ -352,6 +400,7 @@ impl Executor<'_> {
                     description,
                     loc,
                     violated,
+                    word: None,
                 });
                 self.checks.len() - 1
             }
@@ -361,6 +410,51 @@ impl Executor<'_> {
             violated,
             loc,
         });
+        index
+    }
+
+    /// Records `word` as check `index`'s word where `violated` (an execution
+    /// fails at most once, so the instances never overlap).
+    fn attach_word(&mut self, index: usize, word: &Option<Word>, violated: TermId) {
+        let Some(word) = word else { return };
+        let merged = match self.checks[index].word.take() {
+            None => word.clone(),
+            Some(old) => self.ite_word(violated, word, &old),
+        };
+        self.checks[index].word = Some(merged);
+    }
+
+    fn ite_word(&mut self, c: TermId, a: &Word, b: &Word) -> Word {
+        Word {
+            len: self.terms.ite(c, a.len, b.len),
+            letters: a
+                .letters
+                .iter()
+                .zip(&b.letters)
+                .map(|(&x, &y)| self.terms.ite(c, x, y))
+                .collect(),
+        }
+    }
+
+    /// Appends `letter` to the path's event word (a word already longer
+    /// than the bound stays marked as too long).
+    fn event(&mut self, state: &mut State, letter: u32) {
+        let options = self.options;
+        let (Some(events), Some(word)) = (&options.events, state.word.as_mut()) else {
+            return;
+        };
+        let (max, lw) = (u128::from(events.max_len), events.length_bits());
+        let value = self.terms.constant(u128::from(letter) + 1, events.letter_bits());
+        for (j, slot) in word.letters.iter_mut().enumerate() {
+            let jc = self.terms.constant(j as u128, lw);
+            let here = self.terms.binary(Binary::Eq, word.len, jc);
+            *slot = self.terms.ite(here, value, *slot);
+        }
+        let over = self.terms.constant(max + 1, lw);
+        let full = self.terms.binary(Binary::Eq, word.len, over);
+        let one = self.terms.constant(1, lw);
+        let next = self.terms.binary(Binary::Add, word.len, one);
+        word.len = self.terms.ite(full, over, next);
     }
 
     /// An optional safety check at the current statement: it fails where
@@ -542,6 +636,14 @@ impl Executor<'_> {
             state.memory[objects[i] as usize] = Some(stored);
         }
         state.frames.push(Frame { function, objects });
+        if let Some(&letter) = self
+            .options
+            .events
+            .as_ref()
+            .and_then(|e| e.function_entry.get(&function))
+        {
+            self.event(&mut state, letter);
+        }
         let depth = state.frames.len() - 1;
         let returns = self.run_body(state, f, body, depth);
         let mut merged: Option<(State, Option<TermId>)> = None;
@@ -695,12 +797,17 @@ impl Executor<'_> {
             let e = loop_counts.entry(k).or_insert(v);
             *e = (*e).max(v);
         }
+        let word = match (&a.word, &b.word) {
+            (Some(x), Some(y)) => Some(self.ite_word(a.guard, x, y)),
+            _ => None,
+        };
         State {
             guard,
             memory,
             frames,
             loop_counts,
             sizes,
+            word,
         }
     }
 
@@ -806,6 +913,16 @@ impl Executor<'_> {
                             } else {
                                 then_state.loop_counts.insert((depth, li), count + 1);
                             }
+                        }
+                    }
+                    if let Some(events) = &self.options.events {
+                        let function = then_state.frames.last().expect("a frame").function;
+                        let block = BlockId(pc as u32);
+                        if let Some(&l) = events.branch.get(&(function, block, true)) {
+                            self.event(&mut then_state, l);
+                        }
+                        if let Some(&l) = events.branch.get(&(function, block, false)) {
+                            self.event(&mut state, l);
                         }
                     }
                     next.push((*then_block, then_state));
@@ -1032,13 +1149,15 @@ impl Executor<'_> {
                 if self.options.check_kinds.contains(&p.kind) {
                     let nc = self.terms.not(c);
                     let violated = self.terms.and(state.guard, nc);
-                    self.check(
+                    let index = self.check(
                         CheckKind::Property(*property),
                         p.name.clone(),
                         p.description.clone(),
                         p.loc,
                         violated,
                     );
+                    let word = state.word.clone();
+                    self.attach_word(index, &word, violated);
                 }
                 // After the assertion, executions continue only where it held
                 // (a failing assertion ends the run).
