@@ -45,6 +45,19 @@ pub struct SafetyChecks {
     pub div_by_zero: bool,
     pub signed_overflow: bool,
     pub bounds: bool,
+    pub pointer: bool,
+}
+
+impl SafetyChecks {
+    /// The checks symbolic execution made with `options`.
+    pub fn of(options: &crate::symex::SymexOptions) -> SafetyChecks {
+        SafetyChecks {
+            div_by_zero: options.div_by_zero_check,
+            signed_overflow: options.signed_overflow_check,
+            bounds: options.bounds_check,
+            pointer: options.pointer_check,
+        }
+    }
 }
 
 pub struct Interpreter<'p> {
@@ -67,6 +80,11 @@ pub struct Interpreter<'p> {
     /// The event points to record, and the letters of the run so far.
     events: Option<&'p Events>,
     pub word: Vec<u32>,
+    /// Heap blocks, and those freed (for pointer checks).
+    heap: rustc_hash::FxHashSet<u32>,
+    freed: rustc_hash::FxHashSet<u32>,
+    /// The address of the last access through a pointer (set by `locate`).
+    deref: Option<u128>,
 }
 
 enum Flow {
@@ -98,6 +116,9 @@ impl<'p> Interpreter<'p> {
             trace: Vec::new(),
             events: None,
             word: Vec::new(),
+            heap: Default::default(),
+            freed: Default::default(),
+            deref: None,
         }
     }
 
@@ -446,13 +467,24 @@ impl<'p> Interpreter<'p> {
                     self.next_input(n)
                 };
                 self.memory.insert(id, bytes);
+                self.heap.insert(id);
                 let ty = self.program.place_type(f, dest);
                 let addr = self.address(id, 0);
                 let stored = self.to_bytes(addr, ty);
                 self.store(f, locals, dest, &stored)?;
             }
             StmtKind::Free { ptr } => {
-                self.value(f, locals, ptr)?;
+                let p = self.value(f, locals, ptr)?;
+                if self.safety.pointer && p != 0 {
+                    let id = (p >> self.offset_bits()) as u32;
+                    let off = p & mask(self.offset_bits());
+                    if !self.heap.contains(&id) || off != 0 {
+                        return Err(self.safety_failure("pointer-invalid-free"));
+                    }
+                    if !self.freed.insert(id) {
+                        return Err(self.safety_failure("pointer-double-free"));
+                    }
+                }
             }
             StmtKind::Memory { .. } => {
                 return Err(Replay::Stuck(
@@ -580,6 +612,7 @@ impl<'p> Interpreter<'p> {
             let bits = self.bit_field(f, place);
             let id = (addr >> self.offset_bits()) as u32;
             let off = (addr & mask(self.offset_bits())) as usize;
+            self.deref = Some(addr);
             return Ok(match self.memory.get(&id) {
                 Some(_) if id != 0 => (id, off, bits),
                 _ => (0, OUT_OF_BOUNDS, bits),
@@ -631,6 +664,27 @@ impl<'p> Interpreter<'p> {
         }
     }
 
+    /// Pointer checks of an access of `len` bytes through the pointer
+    /// `locate` just followed (if it followed one).
+    fn check_pointer(&self, len: usize) -> Result<(), Stop> {
+        let (true, Some(addr)) = (self.safety.pointer, self.deref) else {
+            return Ok(());
+        };
+        let id = (addr >> self.offset_bits()) as u32;
+        let off = (addr & mask(self.offset_bits())) as usize;
+        if id == 0 {
+            return Err(self.safety_failure("pointer-null"));
+        }
+        match self.memory.get(&id) {
+            Some(m) if off + len <= m.len() => {}
+            _ => return Err(self.safety_failure("pointer-invalid")),
+        }
+        if self.freed.contains(&id) {
+            return Err(self.safety_failure("pointer-freed"));
+        }
+        Ok(())
+    }
+
     fn bit_field(&self, f: &Function, place: &Place) -> Option<(u32, u32)> {
         let Place::Field(base, i) = place else {
             return None;
@@ -649,7 +703,10 @@ impl<'p> Interpreter<'p> {
         place: &Place,
         bytes: &[u8],
     ) -> Result<(), Stop> {
+        self.deref = None;
         let (obj, off, bits) = self.locate(f, locals, place)?;
+        let unit = bits.map_or(bytes.len(), |(b, w)| (b + w).div_ceil(8) as usize);
+        self.check_pointer(unit)?;
         if off == OUT_OF_BOUNDS {
             // Out of bounds: the write changes nothing (as in symbolic execution).
             return Ok(());
@@ -692,7 +749,9 @@ impl<'p> Interpreter<'p> {
         place: &Place,
         size: usize,
     ) -> Result<(Vec<u8>, Option<(u32, u32)>), Stop> {
+        self.deref = None;
         let (obj, off, bits) = self.locate(f, locals, place)?;
+        self.check_pointer(bits.map_or(size, |(b, w)| (b + w).div_ceil(8) as usize))?;
         if off == OUT_OF_BOUNDS {
             // Out of bounds: an unknown value (an input, as in symbolic execution).
             let len = bits.map_or(size, |(b, w)| (b + w).div_ceil(8) as usize);

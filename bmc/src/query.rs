@@ -300,11 +300,7 @@ impl<'p> ErrorQueries<'p> {
         let witness = witness(&self.symex, &self.blaster);
         let inputs: Vec<Vec<u8>> = witness.inputs.iter().map(|i| i.2.clone()).collect();
         let options = &self.options;
-        let safety = SafetyChecks {
-            div_by_zero: options.div_by_zero_check,
-            signed_overflow: options.signed_overflow_check,
-            bounds: options.bounds_check,
-        };
+        let safety = SafetyChecks::of(options);
         let events = options.events.as_ref().expect("checked in new");
         let mut interp =
             Interpreter::new(self.program, options.check_kinds.clone(), safety, inputs)

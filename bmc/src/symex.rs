@@ -44,6 +44,10 @@ pub struct SymexOptions {
     pub signed_overflow_check: bool,
     /// Check array indices against the array's length (--bounds-check).
     pub bounds_check: bool,
+    /// Check dereferences (null, no live object or outside it, freed heap
+    /// memory) and `free` (not the start of a heap block, or freed twice),
+    /// as CBMC's --pointer-check.
+    pub pointer_check: bool,
     /// Bytes laid out for an object whose size is not a constant (a
     /// variable-length array, a `malloc(n)`); paths that need a larger one
     /// are reported as unsupported, never cut silently.
@@ -103,6 +107,7 @@ impl Default for SymexOptions {
             div_by_zero_check: false,
             signed_overflow_check: false,
             bounds_check: false,
+            pointer_check: false,
             max_symbolic_object: 1024,
             events: None,
         }
@@ -194,6 +199,8 @@ struct State {
     sizes: FxHashMap<u32, TermId>,
     /// The event word so far (with events on).
     word: Option<Word>,
+    /// Where each heap block has been freed (with pointer checks on).
+    freed: FxHashMap<u32, TermId>,
 }
 
 impl State {
@@ -206,6 +213,7 @@ impl State {
             loop_counts: FxHashMap::default(),
             sizes: FxHashMap::default(),
             word: None,
+            freed: FxHashMap::default(),
         }
     }
 }
@@ -235,6 +243,8 @@ struct Executor<'p> {
     /// possible targets of a call through a pointer (any other value is
     /// reported, never ignored).
     address_taken: Vec<FunctionId>,
+    /// Object ids of heap blocks.
+    heap: rustc_hash::FxHashSet<u32>,
 }
 
 /// Executes `program` from its initialiser and `main`.
@@ -256,6 +266,7 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, Strin
         bound_cut: FALSE,
         at: Loc::NONE,
         address_taken: Vec::new(),
+        heap: Default::default(),
     };
     // Globals start as zero; external ones (declared, never defined) are unknown.
     let mut memory = vec![None];
@@ -281,6 +292,7 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, Strin
         frames: Vec::new(),
         loop_counts: FxHashMap::default(),
         sizes: FxHashMap::default(),
+        freed: FxHashMap::default(),
         word: options.events.as_ref().map(|e| Word {
             len: ex.terms.constant(0, e.length_bits()),
             letters: vec![ex.terms.constant(0, e.letter_bits()); e.max_len as usize],
@@ -801,6 +813,12 @@ impl Executor<'_> {
             (Some(x), Some(y)) => Some(self.ite_word(a.guard, x, y)),
             _ => None,
         };
+        let mut freed = FxHashMap::default();
+        for id in a.freed.keys().chain(b.freed.keys()) {
+            let fa = a.freed.get(id).copied().unwrap_or(FALSE);
+            let fb = b.freed.get(id).copied().unwrap_or(FALSE);
+            freed.insert(*id, self.terms.ite(a.guard, fa, fb));
+        }
         State {
             guard,
             memory,
@@ -808,6 +826,7 @@ impl Executor<'_> {
             loop_counts,
             sizes,
             word,
+            freed,
         }
     }
 
@@ -1197,6 +1216,7 @@ impl Executor<'_> {
                     return;
                 }
                 self.object_names.push(format!("heap{id}"));
+                self.heap.insert(id);
                 self.object_types.push(TypeTable::VOID);
                 if let Some(size) = symbolic_size {
                     state.sizes.insert(id, size);
@@ -1220,7 +1240,10 @@ impl Executor<'_> {
             }
             // Without pointer checks, freeing changes nothing observable.
             StmtKind::Free { ptr } => {
-                let _ = self.value(state, f, ptr);
+                let p = self.value(state, f, ptr);
+                if self.options.pointer_check && state.guard != FALSE {
+                    self.free(state, f, p);
+                }
             }
             StmtKind::Memory { .. } => self.unsupported(state, "block memory operations", loc),
             StmtKind::Unsupported { what } => {
@@ -1589,6 +1612,80 @@ impl Executor<'_> {
         }
     }
 
+    /// `free(p)` with pointer checks: `p` must be null or the start of a
+    /// heap block not yet freed; the block is freed where `p` names it.
+    fn free(&mut self, state: &mut State, f: &Function, p: TermId) {
+        let (pw, ob) = (self.pointer_bits(), self.offset_bits());
+        let p = self.terms.zext(p, pw);
+        let obj_field = self.terms.extract(p, ob, pw - ob);
+        let off = self.terms.extract(p, 0, ob);
+        let zero_off = self.terms.constant(0, ob);
+        let at_start = self.terms.binary(Binary::Eq, off, zero_off);
+        let zero_id = self.terms.constant(0, pw - ob);
+        let null = self.terms.binary(Binary::Eq, obj_field, zero_id);
+        let mut block_start = FALSE;
+        let mut twice = FALSE;
+        let mut names = Vec::new();
+        for id in self.candidates(state, p) {
+            if !self.heap.contains(&id) {
+                continue;
+            }
+            let idc = self.terms.constant(u128::from(id), pw - ob);
+            let names_it = self.terms.binary(Binary::Eq, obj_field, idc);
+            let hit = self.terms.and(names_it, at_start);
+            block_start = self.terms.or(block_start, hit);
+            let already = state.freed.get(&id).copied().unwrap_or(FALSE);
+            let again = self.terms.and(hit, already);
+            twice = self.terms.or(twice, again);
+            names.push((id, hit));
+        }
+        let valid = self.terms.or(null, block_start);
+        let invalid = self.terms.not(valid);
+        self.safety(state, f, "pointer-invalid-free", "free of a pointer that is not the start of a heap block", invalid);
+        self.safety(state, f, "pointer-double-free", "heap block freed twice", twice);
+        for (id, hit) in names {
+            let hit = self.terms.and(state.guard, hit);
+            let already = state.freed.get(&id).copied().unwrap_or(FALSE);
+            let now = self.terms.or(already, hit);
+            state.freed.insert(id, now);
+        }
+    }
+
+    /// Pointer checks of an access whose possible objects are `hits`: the
+    /// address is not null, names a live object with the access inside it,
+    /// and that object is not a freed heap block.
+    fn pointer_checks(&mut self, state: &mut State, addr: TermId, hits: &[(u32, TermId)]) {
+        let Some(frame) = state.frames.last() else {
+            return;
+        };
+        let function = self.program.function(frame.function);
+        let (pw, ob) = (self.pointer_bits(), self.offset_bits());
+        let obj_field = self.terms.extract(addr, ob, pw - ob);
+        let zero_id = self.terms.constant(0, pw - ob);
+        let null = self.terms.binary(Binary::Eq, obj_field, zero_id);
+        let mut any_hit = FALSE;
+        let mut freed = FALSE;
+        for &(id, hit) in hits {
+            any_hit = self.terms.or(any_hit, hit);
+            if let Some(&fr) = state.freed.get(&id) {
+                let bad = self.terms.and(hit, fr);
+                freed = self.terms.or(freed, bad);
+            }
+        }
+        let not_null = self.terms.not(null);
+        let miss = self.terms.not(any_hit);
+        let invalid = self.terms.and(not_null, miss);
+        self.safety(state, function, "pointer-null", "dereference of a null pointer", null);
+        self.safety(
+            state,
+            function,
+            "pointer-invalid",
+            "dereference of a pointer to no object, or outside its object",
+            invalid,
+        );
+        self.safety(state, function, "pointer-freed", "dereference of freed heap memory", freed);
+    }
+
     /// The objects an access of `span` bits at `addr` may touch, each with the
     /// condition that it does: the address names the object and the whole
     /// span lies inside it.
@@ -1765,6 +1862,10 @@ impl Executor<'_> {
                 .bit_field_width(f, place)
                 .unwrap_or_else(|| self.value_bits(ty).max(1));
             let read_bits = if ty == TypeTable::BOOL { 8 } else { width };
+            if self.options.pointer_check && has_deref(place) {
+                let hits = self.indirect_hits(state, addr, read_bits + extra);
+                self.pointer_checks(state, addr, &hits);
+            }
             let raw = self.read_indirect(state, addr, read_bits, extra);
             return Some(self.finish_load(f, place, ty, raw));
         }
@@ -1885,6 +1986,10 @@ impl Executor<'_> {
             } else {
                 value
             };
+            if self.options.pointer_check && has_deref(place) {
+                let hits = self.indirect_hits(state, addr, bits + extra);
+                self.pointer_checks(state, addr, &hits);
+            }
             self.write_indirect(state, addr, value, extra, loc);
             return;
         }
@@ -2241,6 +2346,15 @@ impl Executor<'_> {
         } else {
             self.terms.zext(x, w)
         }
+    }
+}
+
+/// Does a place go through a pointer?
+fn has_deref(place: &Place) -> bool {
+    match place {
+        Place::Deref(_) => true,
+        Place::Field(b, _) | Place::Index(b, _) => has_deref(b),
+        _ => false,
     }
 }
 

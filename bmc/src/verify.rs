@@ -49,11 +49,7 @@ pub fn verify(program: &Program, options: &SymexOptions) -> Result<Report, Strin
             (_, Outcome::Unknown(why)) => Status::Unknown(why.clone()),
             (CheckKind::Property(_) | CheckKind::Safety { .. }, Outcome::Violated(w)) => {
                 let inputs: Vec<Vec<u8>> = w.inputs.iter().map(|i| i.2.clone()).collect();
-                let safety = SafetyChecks {
-                    div_by_zero: options.div_by_zero_check,
-                    signed_overflow: options.signed_overflow_check,
-                    bounds: options.bounds_check,
-                };
+                let safety = SafetyChecks::of(options);
                 let mut interp =
                     Interpreter::new(program, options.check_kinds.clone(), safety, inputs);
                 match interp.run() {

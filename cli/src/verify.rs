@@ -34,6 +34,10 @@ pub struct BoundArgs {
     /// Also check array indices against the array's length.
     #[arg(long)]
     pub bounds_check: bool,
+    /// Also check pointer dereferences (null, no object or outside it,
+    /// freed memory) and `free` (invalid pointer, double free).
+    #[arg(long)]
+    pub pointer_check: bool,
     /// Also check divisions and remainders by zero.
     #[arg(long)]
     pub div_by_zero_check: bool,
@@ -48,6 +52,7 @@ impl BoundArgs {
             unwind: self.unwind.unwrap_or(DEFAULT_UNWIND),
             unwinding_assertions: self.unwinding_assertions || self.unwind.is_none(),
             bounds_check: self.bounds_check,
+            pointer_check: self.pointer_check,
             div_by_zero_check: self.div_by_zero_check,
             signed_overflow_check: self.signed_overflow_check,
             ..SymexOptions::default()
@@ -224,8 +229,11 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
             {
                 Some(CheckKind::Safety { kind: "overflow" }) => "no-overflow",
                 Some(CheckKind::Safety {
-                    kind: "array-bounds",
+                    kind: "array-bounds" | "pointer-null" | "pointer-invalid" | "pointer-freed",
                 }) => "valid-deref",
+                Some(CheckKind::Safety {
+                    kind: "pointer-invalid-free" | "pointer-double-free",
+                }) => "valid-free",
                 Some(CheckKind::Safety {
                     kind: "division-by-zero",
                 }) => "no-division-by-zero",

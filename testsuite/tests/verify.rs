@@ -16,6 +16,7 @@ fn options(flags: &[String]) -> SymexOptions {
             "--unwind" => o.unwind = it.next().expect("a bound").parse().expect("a number"),
             "--unwinding-assertions" => o.unwinding_assertions = true,
             "--bounds-check" => o.bounds_check = true,
+            "--pointer-check" => o.pointer_check = true,
             "--div-by-zero-check" => o.div_by_zero_check = true,
             "--signed-overflow-check" => o.signed_overflow_check = true,
             other => panic!("unknown option {other}"),
