@@ -455,19 +455,38 @@ impl<'p> Interpreter<'p> {
                 old,
                 ..
             } => {
-                if old.is_some() {
-                    return Err(Replay::Stuck("realloc is not modelled yet".into()));
-                }
+                let old_pointer = match old {
+                    Some(e) => Some(self.value(f, locals, e)?),
+                    None => None,
+                };
                 let n = self.value(f, locals, size)? as usize;
                 let id = self.next_id;
                 self.next_id += 1;
-                let bytes = if *kind == lore_frontend::ir::AllocKind::Calloc {
+                let mut bytes = if *kind == lore_frontend::ir::AllocKind::Calloc {
                     vec![0; n]
                 } else {
                     self.next_input(n)
                 };
+                if let Some(p) = old_pointer {
+                    // realloc: the old block's leading bytes move to the new one.
+                    let old_id = (p >> self.offset_bits()) as u32;
+                    let at_start = p & mask(self.offset_bits()) == 0;
+                    if let (true, true, Some(old)) = (
+                        at_start,
+                        self.heap.contains(&old_id),
+                        self.memory.get(&old_id),
+                    ) {
+                        let keep = old.len().min(n);
+                        bytes[..keep].copy_from_slice(&old[..keep]);
+                    }
+                }
                 self.memory.insert(id, bytes);
-                self.heap.insert(id);
+                if *kind != lore_frontend::ir::AllocKind::Alloca {
+                    self.heap.insert(id);
+                }
+                if let Some(p) = old_pointer {
+                    self.free(p)?;
+                }
                 let ty = self.program.place_type(f, dest);
                 let addr = self.address(id, 0);
                 let stored = self.to_bytes(addr, ty);
@@ -475,21 +494,14 @@ impl<'p> Interpreter<'p> {
             }
             StmtKind::Free { ptr } => {
                 let p = self.value(f, locals, ptr)?;
-                if self.safety.pointer && p != 0 {
-                    let id = (p >> self.offset_bits()) as u32;
-                    let off = p & mask(self.offset_bits());
-                    if !self.heap.contains(&id) || off != 0 {
-                        return Err(self.safety_failure("pointer-invalid-free"));
-                    }
-                    if !self.freed.insert(id) {
-                        return Err(self.safety_failure("pointer-double-free"));
-                    }
-                }
+                self.free(p)?;
             }
-            StmtKind::Memory { .. } => {
-                return Err(Replay::Stuck(
-                    "block memory operations are not modelled yet".into(),
-                ))
+            StmtKind::Memory { op, args } => {
+                let mut values = Vec::new();
+                for a in args {
+                    values.push(self.value(f, locals, a)?);
+                }
+                self.memory_op(*op, &values)?;
             }
             StmtKind::Unsupported { what } => {
                 return Err(Replay::Stuck(format!("unsupported: {what}")))
@@ -664,12 +676,83 @@ impl<'p> Interpreter<'p> {
         }
     }
 
+    /// `free(p)`: with pointer checks, `p` must be null or the start of a
+    /// heap block not yet freed.
+    fn free(&mut self, p: u128) -> Result<(), Stop> {
+        if self.safety.pointer && p != 0 {
+            let id = (p >> self.offset_bits()) as u32;
+            let off = p & mask(self.offset_bits());
+            if !self.heap.contains(&id) || off != 0 {
+                return Err(self.safety_failure("pointer-invalid-free"));
+            }
+            if !self.freed.insert(id) {
+                return Err(self.safety_failure("pointer-double-free"));
+            }
+        }
+        Ok(())
+    }
+
+    /// `memset`, `memcpy`/`memmove` and havoc on bytes (as symbolic
+    /// execution: a span that does not fit its object reads unknown bytes
+    /// and writes nothing).
+    fn memory_op(&mut self, op: lore_frontend::ir::MemoryOp, args: &[u128]) -> Result<(), Stop> {
+        use lore_frontend::ir::MemoryOp;
+        let ob = self.offset_bits();
+        let split = |p: u128| ((p >> ob) as u32, (p & mask(ob)) as usize);
+        let (dst, dst_off) = split(args[0]);
+        if op == MemoryOp::Havoc {
+            if let Some(len) = self.memory.get(&dst).filter(|_| dst != 0).map(Vec::len) {
+                let fresh = self.next_input(len);
+                let target = self.memory.get_mut(&dst).expect("checked");
+                for k in dst_off.min(len)..len {
+                    target[k] = fresh[k];
+                }
+            }
+            return Ok(());
+        }
+        let n = args[2] as usize;
+        if n == 0 {
+            return Ok(());
+        }
+        let bytes = if op == MemoryOp::Set {
+            vec![args[1] as u8; n]
+        } else {
+            self.check_pointer_at(args[1], n)?;
+            let (src, src_off) = split(args[1]);
+            match self
+                .memory
+                .get(&src)
+                .filter(|m| src != 0 && src_off + n <= m.len())
+            {
+                Some(m) => m[src_off..src_off + n].to_vec(),
+                None => self.next_input(n),
+            }
+        };
+        self.check_pointer_at(args[0], n)?;
+        if let Some(m) = self
+            .memory
+            .get_mut(&dst)
+            .filter(|m| dst != 0 && dst_off + n <= m.len())
+        {
+            m[dst_off..dst_off + n].copy_from_slice(&bytes);
+        }
+        Ok(())
+    }
+
     /// Pointer checks of an access of `len` bytes through the pointer
     /// `locate` just followed (if it followed one).
     fn check_pointer(&self, len: usize) -> Result<(), Stop> {
-        let (true, Some(addr)) = (self.safety.pointer, self.deref) else {
+        match self.deref {
+            Some(addr) => self.check_pointer_at(addr, len),
+            None => Ok(()),
+        }
+    }
+
+    /// Pointer checks of an access of `len` bytes at `addr`.
+    fn check_pointer_at(&self, addr: u128, len: usize) -> Result<(), Stop> {
+        if !self.safety.pointer {
             return Ok(());
-        };
+        }
         let id = (addr >> self.offset_bits()) as u32;
         let off = (addr & mask(self.offset_bits())) as usize;
         if id == 0 {

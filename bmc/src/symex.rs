@@ -456,7 +456,9 @@ impl Executor<'_> {
             return;
         };
         let (max, lw) = (u128::from(events.max_len), events.length_bits());
-        let value = self.terms.constant(u128::from(letter) + 1, events.letter_bits());
+        let value = self
+            .terms
+            .constant(u128::from(letter) + 1, events.letter_bits());
         for (j, slot) in word.letters.iter_mut().enumerate() {
             let jc = self.terms.constant(j as u128, lw);
             let here = self.terms.binary(Binary::Eq, word.len, jc);
@@ -1086,8 +1088,7 @@ impl Executor<'_> {
                         return;
                     }
                     None => {
-                        let TypeKind::Array(elem, ArrayLen::Variable(len)) =
-                            *self.types().kind(ty)
+                        let TypeKind::Array(elem, ArrayLen::Variable(len)) = *self.types().kind(ty)
                         else {
                             unreachable!("only a variable-length array has no constant size")
                         };
@@ -1189,10 +1190,7 @@ impl Executor<'_> {
                 old,
                 ..
             } => {
-                if old.is_some() {
-                    self.unsupported(state, "realloc", loc);
-                    return;
-                }
+                let old_pointer = old.as_ref().map(|e| self.value(state, f, e));
                 let n = self.value(state, f, size);
                 let (bits, symbolic_size) = match self.terms.as_const(n) {
                     Some(b) if b > 0 && b <= 1 << 16 => (b as u32 * 8, None),
@@ -1216,12 +1214,14 @@ impl Executor<'_> {
                     return;
                 }
                 self.object_names.push(format!("heap{id}"));
-                self.heap.insert(id);
+                if *kind != lore_frontend::ir::AllocKind::Alloca {
+                    self.heap.insert(id);
+                }
                 self.object_types.push(TypeTable::VOID);
                 if let Some(size) = symbolic_size {
                     state.sizes.insert(id, size);
                 }
-                let content = if *kind == lore_frontend::ir::AllocKind::Calloc {
+                let mut content = if *kind == lore_frontend::ir::AllocKind::Calloc {
                     self.terms.constant(0, bits)
                 } else {
                     let name = format!("heap{id}#uninit");
@@ -1229,6 +1229,19 @@ impl Executor<'_> {
                     self.input_step(v, state.guard, loc);
                     v
                 };
+                if let Some(p) = old_pointer {
+                    // realloc: the new block starts with the old block's bytes.
+                    match self.realloc_content(state, p, content, symbolic_size.is_some()) {
+                        Some(c) => content = c,
+                        None => {
+                            self.unsupported(state, "realloc of a block of variable size", loc);
+                            return;
+                        }
+                    }
+                    if self.options.pointer_check {
+                        self.free(state, f, p);
+                    }
+                }
                 if state.memory.len() <= id as usize {
                     state.memory.resize(id as usize + 1, None);
                 }
@@ -1245,7 +1258,12 @@ impl Executor<'_> {
                     self.free(state, f, p);
                 }
             }
-            StmtKind::Memory { .. } => self.unsupported(state, "block memory operations", loc),
+            StmtKind::Memory { op, args } => {
+                let values: Vec<TermId> = args.iter().map(|a| self.value(state, f, a)).collect();
+                if state.guard != FALSE {
+                    self.memory_op(state, f, *op, &values, loc);
+                }
+            }
             StmtKind::Unsupported { what } => {
                 let what = what.clone();
                 self.unsupported(state, &what, loc)
@@ -1612,6 +1630,129 @@ impl Executor<'_> {
         }
     }
 
+    /// The content of a block `realloc`ated from `p`: `fresh` with the old
+    /// block's leading bytes (as many as both blocks hold) where `p` names
+    /// it. `None` when a size involved is not a constant.
+    fn realloc_content(
+        &mut self,
+        state: &State,
+        p: TermId,
+        fresh: TermId,
+        variable_size: bool,
+    ) -> Option<TermId> {
+        let (pw, ob) = (self.pointer_bits(), self.offset_bits());
+        let p = self.terms.zext(p, pw);
+        let obj_field = self.terms.extract(p, ob, pw - ob);
+        let off = self.terms.extract(p, 0, ob);
+        let zero_off = self.terms.constant(0, ob);
+        let at_start = self.terms.binary(Binary::Eq, off, zero_off);
+        let mut content = fresh;
+        for id in self.candidates(state, p) {
+            if !self.heap.contains(&id) {
+                continue;
+            }
+            if variable_size || state.sizes.contains_key(&id) {
+                return None;
+            }
+            let old = state.memory[id as usize].expect("candidate exists");
+            let keep = self.terms.width(old).min(self.terms.width(fresh));
+            let kept = self.terms.extract(old, 0, keep);
+            let copied = self.terms.update(fresh, 0, kept);
+            let idc = self.terms.constant(u128::from(id), pw - ob);
+            let names_it = self.terms.binary(Binary::Eq, obj_field, idc);
+            let hit = self.terms.and(names_it, at_start);
+            content = self.terms.ite(hit, copied, content);
+        }
+        Some(content)
+    }
+
+    /// `memset`, `memcpy`/`memmove` (of a constant length) and havoc.
+    fn memory_op(
+        &mut self,
+        state: &mut State,
+        f: &Function,
+        op: lore_frontend::ir::MemoryOp,
+        args: &[TermId],
+        loc: Loc,
+    ) {
+        use lore_frontend::ir::MemoryOp;
+        let pw = self.pointer_bits();
+        let dst = self.terms.zext(args[0], pw);
+        if op == MemoryOp::Havoc {
+            self.havoc(state, dst, loc);
+            return;
+        }
+        let n = match self.terms.as_const(args[2]) {
+            Some(0) => return,
+            Some(n) if n <= 1 << 16 => n as u32,
+            _ => {
+                self.unsupported(
+                    state,
+                    "block memory operation of a variable or huge length",
+                    loc,
+                );
+                return;
+            }
+        };
+        let value = if op == MemoryOp::Set {
+            let byte = self.terms.extract(args[1], 0, 8);
+            let mut v = byte;
+            while self.terms.width(v) < n * 8 {
+                let more = (n * 8 - self.terms.width(v)).min(self.terms.width(v));
+                let part = self.terms.extract(v, 0, more);
+                v = self.terms.concat(part, v);
+            }
+            v
+        } else {
+            let src = self.terms.zext(args[1], pw);
+            if self.options.pointer_check {
+                let hits = self.indirect_hits(state, src, n * 8);
+                self.pointer_checks(state, src, &hits);
+            }
+            self.read_indirect(state, src, n * 8, 0)
+        };
+        if self.options.pointer_check {
+            let hits = self.indirect_hits(state, dst, n * 8);
+            self.pointer_checks(state, dst, &hits);
+        }
+        let _ = f;
+        self.write_indirect(state, dst, value, 0, loc);
+    }
+
+    /// Every byte from `p` to the end of its object becomes unknown.
+    fn havoc(&mut self, state: &mut State, p: TermId, loc: Loc) {
+        let (pw, ob) = (self.pointer_bits(), self.offset_bits());
+        let obj_field = self.terms.extract(p, ob, pw - ob);
+        let off = self.terms.extract(p, 0, ob);
+        for id in self.candidates(state, p) {
+            let obj = state.memory[id as usize].expect("candidate exists");
+            let w = self.terms.width(obj);
+            let idc = self.terms.constant(u128::from(id), pw - ob);
+            let names_it = self.terms.binary(Binary::Eq, obj_field, idc);
+            let name = format!("{}#havoc", self.object_names[id as usize]);
+            let fresh = self.terms.input(name, w);
+            let guard = self.terms.and(state.guard, names_it);
+            self.input_step(fresh, guard, loc);
+            let mut bytes = Vec::new();
+            for k in 0..w / 8 {
+                let kc = self.terms.constant(u128::from(k), ob);
+                let from_here = self.terms.binary(Binary::Ule, off, kc);
+                let new = self.terms.extract(fresh, k * 8, 8);
+                let old = self.terms.extract(obj, k * 8, 8);
+                bytes.push(self.terms.ite(from_here, new, old));
+            }
+            let mut updated = bytes[0];
+            for &b in &bytes[1..] {
+                updated = self.terms.concat(b, updated);
+            }
+            let new = self.terms.ite(names_it, updated, obj);
+            let name = self.object_names[id as usize].clone();
+            let g = state.guard;
+            let named = self.defined(&name, new, g, loc);
+            state.memory[id as usize] = Some(named);
+        }
+    }
+
     /// `free(p)` with pointer checks: `p` must be null or the start of a
     /// heap block not yet freed; the block is freed where `p` names it.
     fn free(&mut self, state: &mut State, f: &Function, p: TermId) {
@@ -1641,8 +1782,20 @@ impl Executor<'_> {
         }
         let valid = self.terms.or(null, block_start);
         let invalid = self.terms.not(valid);
-        self.safety(state, f, "pointer-invalid-free", "free of a pointer that is not the start of a heap block", invalid);
-        self.safety(state, f, "pointer-double-free", "heap block freed twice", twice);
+        self.safety(
+            state,
+            f,
+            "pointer-invalid-free",
+            "free of a pointer that is not the start of a heap block",
+            invalid,
+        );
+        self.safety(
+            state,
+            f,
+            "pointer-double-free",
+            "heap block freed twice",
+            twice,
+        );
         for (id, hit) in names {
             let hit = self.terms.and(state.guard, hit);
             let already = state.freed.get(&id).copied().unwrap_or(FALSE);
@@ -1675,7 +1828,13 @@ impl Executor<'_> {
         let not_null = self.terms.not(null);
         let miss = self.terms.not(any_hit);
         let invalid = self.terms.and(not_null, miss);
-        self.safety(state, function, "pointer-null", "dereference of a null pointer", null);
+        self.safety(
+            state,
+            function,
+            "pointer-null",
+            "dereference of a null pointer",
+            null,
+        );
         self.safety(
             state,
             function,
@@ -1683,7 +1842,13 @@ impl Executor<'_> {
             "dereference of a pointer to no object, or outside its object",
             invalid,
         );
-        self.safety(state, function, "pointer-freed", "dereference of freed heap memory", freed);
+        self.safety(
+            state,
+            function,
+            "pointer-freed",
+            "dereference of freed heap memory",
+            freed,
+        );
     }
 
     /// The objects an access of `span` bits at `addr` may touch, each with the
@@ -1770,7 +1935,9 @@ impl Executor<'_> {
         // All ones, built from constants of at most 128 bits.
         let mut m = self.terms.constant(u128::MAX, bits.min(128));
         while self.terms.width(m) < bits {
-            let more = self.terms.constant(u128::MAX, (bits - self.terms.width(m)).min(128));
+            let more = self
+                .terms
+                .constant(u128::MAX, (bits - self.terms.width(m)).min(128));
             m = self.terms.concat(more, m);
         }
         let mut v = value;

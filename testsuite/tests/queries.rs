@@ -171,7 +171,11 @@ fn branch_events_agree_with_every_run() {
             }
         }
         for v in near {
-            assert_eq!(is_yes(&q.fails_after(&v)), expected.contains(&v), "word {v:?}");
+            assert_eq!(
+                is_yes(&q.fails_after(&v)),
+                expected.contains(&v),
+                "word {v:?}"
+            );
         }
     }
 }
