@@ -3,6 +3,8 @@
 //! [`run`] takes the arguments and a [`Console`] and returns the exit code,
 //! so the same code serves the binary and the tests.
 
+pub mod language;
+mod learn;
 mod report;
 mod verify;
 
@@ -47,6 +49,10 @@ enum Command {
     /// Check the assertions of a C program by bounded model checking.
     /// The last line is TRUE, FALSE(unreach-call) or UNKNOWN; exit code 10 for FALSE.
     Verify(verify::VerifyArgs),
+    /// Learn the language of error: a small automaton over events (function
+    /// entries, branch outcomes) that accepts exactly the event words of the
+    /// executions failing the assertion, within the bounds.
+    Learn(learn::LearnArgs),
     /// Print a stage of the pipeline.
     #[command(subcommand)]
     Show(Show),
@@ -88,7 +94,7 @@ enum Show {
 #[derive(Args)]
 pub struct InputArgs {
     /// The C file (`.c` is preprocessed; `.i` is read as it is).
-    file: PathBuf,
+    pub file: PathBuf,
     /// ILP32 data model: int, long and pointers are 32 bits (the default).
     #[arg(long = "32", conflicts_with = "lp64")]
     ilp32: bool,
@@ -157,6 +163,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>, console: &mut Console<'_>) 
             ))
         }),
         Command::Verify(args) => verify::run(&args, console),
+        Command::Learn(args) => learn::run(&args, console),
         Command::Show(Show::Ssa { input, bound }) => {
             show(&input, console, |program| verify::show_ssa(program, &bound))
         }

@@ -249,7 +249,7 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
     }
 }
 
-fn escape(s: &str) -> String {
+pub(crate) fn escape(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     for c in s.chars() {
         match c {

@@ -124,6 +124,9 @@ pub struct Block {
     pub stmts: Vec<Stmt>,
     pub term: Terminator,
     pub term_loc: Loc,
+    /// The terminator is the branch of an `if` statement (a source of
+    /// branch events for learning).
+    pub from_if: bool,
 }
 
 /// A loop: one back edge, named `function.index` like CBMC.

@@ -17,6 +17,8 @@ pub(crate) struct BlockData {
     pub term_loc: Loc,
     /// Position in the layout, once the block received code or a terminator.
     pub placed: Option<u32>,
+    /// The terminator is an `if` statement's branch.
+    pub from_if: bool,
 }
 
 pub(crate) struct FnBuilder {
@@ -51,6 +53,7 @@ impl FnBuilder {
             term: Terminator::Unterminated,
             term_loc: Loc::NONE,
             placed: None,
+            from_if: false,
         });
         id
     }
@@ -87,6 +90,11 @@ impl FnBuilder {
         let data = &mut self.blocks[self.cur.index()];
         data.term = term;
         data.term_loc = loc;
+    }
+
+    /// Marks the current block's terminator as an `if` statement's branch.
+    pub fn mark_if(&mut self) {
+        self.blocks[self.cur.index()].from_if = true;
     }
 
     /// Jumps to `target` if the current block is open, then continues there.
@@ -201,6 +209,7 @@ impl FnBuilder {
                     term: Terminator::Unterminated,
                     term_loc: Loc::NONE,
                     placed: None,
+                    from_if: false,
                 },
             );
             let term = match data.term {
@@ -229,6 +238,7 @@ impl FnBuilder {
                 stmts: data.stmts,
                 term,
                 term_loc: data.term_loc,
+                from_if: data.from_if,
             });
         }
         let mut loops = Vec::new();

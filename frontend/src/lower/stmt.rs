@@ -253,6 +253,7 @@ impl Lowerer<'_> {
             },
             loc,
         );
+        self.builder().mark_if();
         self.builder().switch_to(then_block);
         self.lower_statement(&i.node.then_statement);
         if let Some(else_statement) = &i.node.else_statement {

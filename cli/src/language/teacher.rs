@@ -1,0 +1,323 @@
+//! The teacher of the language of error, on the BMC's incremental queries.
+//!
+//! The alphabet is the event letters plus the assertion letter, last. A
+//! word is in the language (within the bounds b and b_wl) when it is
+//! `e1 … en · Learn_Assert` with n + 1 ≤ b_wl and some execution, loops and
+//! recursion unwound at most b times, enters exactly the events `e1 … en`
+//! and then fails the assertion (paper §4.1). Words longer than b_wl are
+//! unknown to this teacher, so the learner returns a smallest automaton
+//! consistent with every word within the bound.
+//!
+//! Answers come from, in order: the form of the word (no assertion letter
+//! last, or one before the end: "no" at every bound), the CFG projected on
+//! the events (a word no path produces: "no" at every bound), the cache of
+//! positive answers (kept across bounds, since more unwinding and longer
+//! words only add executions), the negative answers of this bound, and
+//! only then the solver — one call under assumptions on an encoding made
+//! once for the bound. Conjectures are checked exactly within the bounds:
+//! positive feedback (a failing execution whose word the conjecture
+//! rejects) is one solver call with the conjecture as a monitor; negative
+//! feedback (an accepted word no failing execution produces) walks the
+//! conjecture's accepted words within the bound, pruned by the CFG, and
+//! asks each new one as a membership query.
+
+use super::cfg_paths::{CfgPaths, Feasible};
+use lore_bmc::query::{Answer as BmcAnswer, ErrorQueries, FailingRun, Goal, Monitor};
+use lore_learner::dfa::{Alphabet, Dfa, Letter, Word};
+use lore_learner::teacher::{Answer, Teacher};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::sync::Arc;
+
+/// Where membership answers came from, and what conjectures cost.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TeacherStats {
+    /// Membership answers given (each word once per bound).
+    pub membership: u64,
+    /// Answered by the word's form or length.
+    pub by_form: u64,
+    /// Answered by the CFG (no path produces the word).
+    pub by_cfg: u64,
+    /// Answered by a cached solver answer.
+    pub by_cache: u64,
+    /// Answered by the solver.
+    pub by_solver: u64,
+    /// Conjectures checked.
+    pub conjectures: u64,
+    /// Solver calls made for conjectures (positive feedback).
+    pub conjecture_solver_calls: u64,
+}
+
+impl TeacherStats {
+    pub fn add(&mut self, other: &TeacherStats) {
+        self.membership += other.membership;
+        self.by_form += other.by_form;
+        self.by_cfg += other.by_cfg;
+        self.by_cache += other.by_cache;
+        self.by_solver += other.by_solver;
+        self.conjectures += other.conjectures;
+        self.conjecture_solver_calls += other.conjecture_solver_calls;
+    }
+
+    pub fn solver_calls(&self) -> u64 {
+        self.by_solver + self.conjecture_solver_calls
+    }
+}
+
+/// What the teacher knows across bounds: failing words (with their runs)
+/// and the CFG's answers.
+pub struct Knowledge<'p> {
+    pub cfg: CfgPaths<'p>,
+    /// Event words known to fail within some bound no larger than the
+    /// current one, with a replayed run.
+    pub failing: FxHashMap<Vec<u32>, FailingRun>,
+}
+
+pub struct ErrorTeacher<'q, 'p> {
+    alphabet: Arc<Alphabet>,
+    assert: Letter,
+    /// b_wl: the longest word, the assertion letter included.
+    max_word_length: usize,
+    queries: &'q mut ErrorQueries<'p>,
+    knowledge: &'q mut Knowledge<'p>,
+    /// Event words with no failing execution within this bound.
+    not_failing: FxHashSet<Vec<u32>>,
+    pub stats: TeacherStats,
+    /// Set when the solver could not answer (the learned automaton is then
+    /// not trustworthy).
+    pub trouble: Option<String>,
+}
+
+impl<'q, 'p> ErrorTeacher<'q, 'p> {
+    pub fn new(
+        queries: &'q mut ErrorQueries<'p>,
+        knowledge: &'q mut Knowledge<'p>,
+        max_word_length: usize,
+    ) -> Self {
+        let mut names = queries.events().letters.clone();
+        names.push(super::events::ASSERT_LETTER.to_string());
+        let assert = (names.len() - 1) as Letter;
+        ErrorTeacher {
+            alphabet: Arc::new(Alphabet::new(names)),
+            assert,
+            max_word_length,
+            queries,
+            knowledge,
+            not_failing: FxHashSet::default(),
+            stats: TeacherStats::default(),
+            trouble: None,
+        }
+    }
+
+    /// The event letters of `word` if it has the form `events · assert`.
+    fn events_of(&self, word: &[Letter]) -> Option<Vec<u32>> {
+        let (&last, events) = word.split_last()?;
+        if last != self.assert || events.contains(&self.assert) {
+            return None;
+        }
+        Some(events.iter().map(|&l| u32::from(l)).collect())
+    }
+
+    /// The answer for one word (see the module documentation for the order).
+    fn answer(&mut self, word: &[Letter]) -> Answer {
+        self.stats.membership += 1;
+        let Some(events) = self.events_of(word) else {
+            self.stats.by_form += 1;
+            return Answer::No;
+        };
+        if word.len() > self.max_word_length {
+            self.stats.by_form += 1;
+            return Answer::Unknown;
+        }
+        if self.knowledge.failing.contains_key(&events) {
+            self.stats.by_cache += 1;
+            return Answer::Yes;
+        }
+        if self.knowledge.cfg.feasible(&events, true) == Feasible::No {
+            self.stats.by_cfg += 1;
+            return Answer::No;
+        }
+        if self.not_failing.contains(&events) {
+            self.stats.by_cache += 1;
+            return Answer::No;
+        }
+        self.stats.by_solver += 1;
+        match self.queries.fails_after(&events) {
+            BmcAnswer::Yes(run) => {
+                self.knowledge.failing.insert(events, *run);
+                Answer::Yes
+            }
+            BmcAnswer::No => {
+                self.not_failing.insert(events);
+                Answer::No
+            }
+            BmcAnswer::Unknown(why) => {
+                self.trouble.get_or_insert(why);
+                Answer::Unknown
+            }
+        }
+    }
+
+    /// The conjecture as a monitor over event words: it accepts an event
+    /// word `w` when the conjecture accepts `w · assert`.
+    fn monitor(&self, dfa: &Dfa) -> Monitor {
+        let events = self.alphabet.len() - 1;
+        Monitor {
+            initial: dfa.initial() as usize,
+            accepting: (0..dfa.num_states() as u32)
+                .map(|q| dfa.is_accepting(dfa.next(q, self.assert)))
+                .collect(),
+            delta: (0..dfa.num_states() as u32)
+                .map(|q| {
+                    (0..events)
+                        .map(|a| dfa.next(q, a as Letter) as usize)
+                        .collect()
+                })
+                .collect(),
+        }
+    }
+
+    /// A failing execution within the bounds whose word the conjecture rejects.
+    fn positive_feedback(&mut self, dfa: &Dfa) -> Option<Word> {
+        let monitor = self.monitor(dfa);
+        let handle = self.queries.add_monitor(&monitor, Goal::Rejected);
+        self.stats.conjecture_solver_calls += 1;
+        let found = self.queries.find_failing(&[handle.active]);
+        self.queries.retire(handle);
+        match found {
+            BmcAnswer::Yes(run) => {
+                let mut word: Word = run.word.iter().map(|&l| l as Letter).collect();
+                word.push(self.assert);
+                self.knowledge.failing.insert(run.word.clone(), *run);
+                Some(word)
+            }
+            BmcAnswer::No => None,
+            BmcAnswer::Unknown(why) => {
+                self.trouble.get_or_insert(why);
+                None
+            }
+        }
+    }
+
+    /// The shortlex-least accepted word within the bound that no failing
+    /// execution produces: a walk of the conjecture's accepted words,
+    /// pruned where no CFG path continues or no accepting state is near.
+    fn negative_feedback(&mut self, dfa: &Dfa) -> Option<Word> {
+        let events = (self.alphabet.len() - 1) as Letter;
+        let max_events = self.max_word_length.checked_sub(1)?;
+        // Fewest event letters from each state to one that accepts on the assertion.
+        let n = dfa.num_states();
+        let mut dist = vec![usize::MAX; n];
+        let mut changed = true;
+        for q in 0..n {
+            if dfa.is_accepting(dfa.next(q as u32, self.assert)) {
+                dist[q] = 0;
+            }
+        }
+        while changed {
+            changed = false;
+            for q in 0..n {
+                for a in 0..events {
+                    let t = dfa.next(q as u32, a) as usize;
+                    if dist[t] != usize::MAX && dist[t] + 1 < dist[q] {
+                        dist[q] = dist[t] + 1;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        // Breadth first, so words come in shortlex order.
+        let mut layer: Vec<(u32, Vec<u32>)> = vec![(dfa.initial(), Vec::new())];
+        for len in 0..=max_events {
+            for (q, w) in &layer {
+                if dist[*q as usize] == 0 {
+                    let mut word: Word = w.iter().map(|&l| l as Letter).collect();
+                    word.push(self.assert);
+                    if self.answer(&word) == Answer::No {
+                        return Some(word);
+                    }
+                }
+            }
+            if len == max_events {
+                break;
+            }
+            let mut next = Vec::new();
+            for (q, w) in &layer {
+                for a in 0..events {
+                    let t = dfa.next(*q, a);
+                    if dist[t as usize] == usize::MAX || len + 1 + dist[t as usize] > max_events {
+                        continue;
+                    }
+                    let mut v = w.clone();
+                    v.push(u32::from(a));
+                    if self.knowledge.cfg.feasible(&v, false) == Feasible::No {
+                        continue;
+                    }
+                    next.push((t, v));
+                }
+            }
+            layer = next;
+        }
+        None
+    }
+}
+
+impl Teacher for ErrorTeacher<'_, '_> {
+    fn alphabet(&self) -> &Arc<Alphabet> {
+        &self.alphabet
+    }
+
+    fn membership(&mut self, words: &[Word]) -> Vec<Answer> {
+        words.iter().map(|w| self.answer(w)).collect()
+    }
+
+    /// Only the prefix ending at the first assertion letter can be in the
+    /// language, so a prefix vector costs at most one real query.
+    fn membership_prefixes(&mut self, words: &[Word]) -> Option<Vec<Vec<Answer>>> {
+        Some(
+            words
+                .iter()
+                .map(|w| {
+                    let first = w.iter().position(|&l| l == self.assert);
+                    (0..=w.len())
+                        .map(|i| {
+                            if Some(i) == first.map(|p| p + 1) {
+                                self.answer(&w[..i])
+                            } else {
+                                Answer::No
+                            }
+                        })
+                        .collect()
+                })
+                .collect(),
+        )
+    }
+
+    fn equivalence(&mut self, hypothesis: &Dfa) -> Option<Word> {
+        self.stats.conjectures += 1;
+        // An accepted word not of the form events · assert: "no" at any length.
+        let form = form_dfa(self.alphabet.clone(), self.assert);
+        if let Some(w) = hypothesis.shortest_in_product(
+            &form,
+            lore_learner::dfa::ProductKind::Difference,
+        ) {
+            return Some(w);
+        }
+        if let Some(w) = self.positive_feedback(hypothesis) {
+            return Some(w);
+        }
+        self.negative_feedback(hypothesis)
+    }
+}
+
+/// The words `events · assert` (any length).
+fn form_dfa(alphabet: Arc<Alphabet>, assert: Letter) -> Dfa {
+    let k = alphabet.len() as Letter;
+    let mut d = Dfa::new(alphabet, 3, 0);
+    for a in 0..k {
+        d.set_next(0, a, if a == assert { 1 } else { 0 });
+        d.set_next(1, a, 2);
+        d.set_next(2, a, 2);
+    }
+    d.set_accepting(1, true);
+    d
+}
