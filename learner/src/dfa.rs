@@ -466,6 +466,79 @@ impl Dfa {
         self.restrict(&keep)
     }
 
+    /// The same language on words of length at most `max_len`, with every
+    /// transition that no such accepted word uses sent to a rejecting sink.
+    /// Where the words beyond `max_len` are unknown (a bounded teacher),
+    /// this keeps only the transitions the known words need.
+    pub fn prune_beyond(&self, max_len: usize) -> Dfa {
+        let d = self.complete();
+        let n = d.num_states();
+        let k = d.num_letters();
+        let from_initial = d.distances(|s| s == d.initial, |s, a| d.next(s, a), true);
+        let to_accepting = d.distances(|s| d.is_accepting(s), |s, a| d.next(s, a), false);
+        let mut out = d.clone();
+        let sink = out.add_state(false);
+        for a in 0..k as Letter {
+            out.set_next(sink, a, sink);
+        }
+        for s in 0..n as State {
+            for a in 0..k as Letter {
+                let t = d.next(s, a);
+                let (x, y) = (from_initial[s as usize], to_accepting[t as usize]);
+                let used = x != usize::MAX && y != usize::MAX && x + 1 + y <= max_len;
+                if !used {
+                    out.set_next(s, a, sink);
+                }
+            }
+        }
+        out
+    }
+
+    /// Shortest distances (in letters) from the states where `start` holds,
+    /// along transitions (`forward`) or against them.
+    fn distances(
+        &self,
+        start: impl Fn(State) -> bool,
+        next: impl Fn(State, Letter) -> State,
+        forward: bool,
+    ) -> Vec<usize> {
+        let n = self.num_states();
+        let mut dist = vec![usize::MAX; n];
+        let mut preds: Vec<Vec<State>> = vec![Vec::new(); n];
+        for s in 0..n as State {
+            for a in 0..self.num_letters() as Letter {
+                let t = next(s, a);
+                if t != NONE {
+                    preds[t as usize].push(s);
+                }
+            }
+        }
+        let mut queue = std::collections::VecDeque::new();
+        for s in 0..n as State {
+            if start(s) {
+                dist[s as usize] = 0;
+                queue.push_back(s);
+            }
+        }
+        while let Some(s) = queue.pop_front() {
+            let step: Vec<State> = if forward {
+                (0..self.num_letters() as Letter)
+                    .map(|a| next(s, a))
+                    .filter(|&t| t != NONE)
+                    .collect()
+            } else {
+                preds[s as usize].clone()
+            };
+            for t in step {
+                if dist[t as usize] == usize::MAX {
+                    dist[t as usize] = dist[s as usize] + 1;
+                    queue.push_back(t);
+                }
+            }
+        }
+        dist
+    }
+
     /// The minimal complete DFA of the language, states numbered in
     /// breadth-first order from the initial state (letters in order), so equal
     /// languages give identical automata.
@@ -675,6 +748,38 @@ mod tests {
         // Words with an even number of a's of length 0..3: 1, 1, 2, 4.
         assert_eq!(x.count_accepted_by_length(3), vec![1, 1, 2, 4]);
         assert_eq!(x.count_accepted_up_to(3), 8);
+    }
+
+    #[test]
+    fn pruning_keeps_the_short_words_and_drops_unused_edges() {
+        // ends_b accepts every word ending in b: a loop on each state.
+        let y = ends_b();
+        for max in 0..5 {
+            let p = y.prune_beyond(max).minimize();
+            for len in 0..=max + 2 {
+                for bits in 0..(1u32 << len) {
+                    let w: Vec<Letter> = (0..len).map(|i| ((bits >> i) & 1) as Letter).collect();
+                    if w.len() <= max {
+                        assert_eq!(p.accepts(&w), y.accepts(&w), "max {max}, word {w:?}");
+                    } else {
+                        assert!(!p.accepts(&w) || y.accepts(&w), "max {max}, word {w:?}");
+                    }
+                }
+            }
+        }
+        // `a b*` up to length 1 is just `a`: the loop on b goes.
+        let ab = Arc::new(Alphabet::new(vec!["a".into(), "b".into()]));
+        let mut d = Dfa::new(ab, 3, 0);
+        d.set_next(0, 0, 1);
+        d.set_next(0, 1, 2);
+        d.set_next(1, 0, 2);
+        d.set_next(1, 1, 1);
+        d.set_next(2, 0, 2);
+        d.set_next(2, 1, 2);
+        d.set_accepting(1, true);
+        let p = d.prune_beyond(1).minimize();
+        assert!(p.accepts(&[0]) && !p.accepts(&[0, 1]));
+        assert_eq!(p.trim().num_transitions(), 1);
     }
 
     #[test]

@@ -33,6 +33,9 @@ struct Tree {
     children: Vec<Node>,
     /// The answer for the node's word, once known.
     output: Vec<Option<bool>>,
+    /// Witnesses found so far, by ordered pair. Answers are never taken
+    /// back and nodes never removed, so a witness stays one.
+    witnesses: std::cell::RefCell<rustc_hash::FxHashMap<(Node, Node), Word>>,
 }
 
 impl Tree {
@@ -43,6 +46,7 @@ impl Tree {
             letter: vec![0],
             children: vec![NONE; k],
             output: vec![None],
+            witnesses: Default::default(),
         }
     }
 
@@ -91,28 +95,68 @@ impl Tree {
     }
 
     /// The shortest word witnessing that `p` and `q` are apart, if they are.
+    /// Breadth first over pairs of nodes; each entry keeps its parent and
+    /// letter, so no word is built until one is found.
     fn witness(&self, p: Node, q: Node) -> Option<Word> {
-        let mut queue = std::collections::VecDeque::from([(p, q, Vec::new())]);
-        while let Some((x, y, w)) = queue.pop_front() {
+        let key = (p.min(q), p.max(q));
+        if let Some(w) = self.witnesses.borrow().get(&key) {
+            return Some(w.clone());
+        }
+        let found = self.search_witness(p, q);
+        if let Some(w) = &found {
+            self.witnesses.borrow_mut().insert(key, w.clone());
+        }
+        found
+    }
+
+    fn search_witness(&self, p: Node, q: Node) -> Option<Word> {
+        let mut entries: Vec<(Node, Node, usize, Letter)> = vec![(p, q, usize::MAX, 0)];
+        let mut next = 0;
+        while next < entries.len() {
+            let (x, y, _, _) = entries[next];
             if let (Some(a), Some(b)) = (self.output[x as usize], self.output[y as usize]) {
                 if a != b {
+                    let mut w = Vec::new();
+                    let mut i = next;
+                    while entries[i].2 != usize::MAX {
+                        w.push(entries[i].3);
+                        i = entries[i].2;
+                    }
+                    w.reverse();
                     return Some(w);
                 }
             }
             for l in 0..self.k as Letter {
                 let (cx, cy) = (self.child(x, l), self.child(y, l));
                 if cx != NONE && cy != NONE {
-                    let mut w2 = w.clone();
-                    w2.push(l);
-                    queue.push_back((cx, cy, w2));
+                    entries.push((cx, cy, next, l));
                 }
             }
+            next += 1;
         }
         None
     }
 
+    /// Are `p` and `q` apart (some word has different known answers)?
     fn apart(&self, p: Node, q: Node) -> bool {
-        self.witness(p, q).is_some()
+        if self.witnesses.borrow().contains_key(&(p.min(q), p.max(q))) {
+            return true;
+        }
+        let mut stack = vec![(p, q)];
+        while let Some((x, y)) = stack.pop() {
+            if let (Some(a), Some(b)) = (self.output[x as usize], self.output[y as usize]) {
+                if a != b {
+                    return true;
+                }
+            }
+            for l in 0..self.k as Letter {
+                let (cx, cy) = (self.child(x, l), self.child(y, l));
+                if cx != NONE && cy != NONE {
+                    stack.push((cx, cy));
+                }
+            }
+        }
+        false
     }
 
     /// Known answers along `word` read from node `n` (one per prefix, `None` where unknown).

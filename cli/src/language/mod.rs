@@ -89,7 +89,12 @@ impl<'p> Setup<'p> {
         let teacher_stats = teacher.stats.clone();
         let trouble = teacher.trouble.clone();
         drop(teacher);
-        let dfa = learned.dfa.complete().minimize();
+        // Beyond b_wl nothing is known: keep only the transitions that the
+        // words within the bound use (same language within the bound).
+        let dfa = learned
+            .dfa
+            .prune_beyond(max_word_length as usize)
+            .minimize();
         let drawing = Drawing::new(&dfa);
         Ok(BoundRun {
             unwind,
