@@ -24,6 +24,8 @@ pub enum Outcome {
 pub struct Witness {
     /// (name, location, value as little-endian bytes, width in bits).
     pub inputs: Vec<(String, Loc, Vec<u8>, u32)>,
+    /// The object ids of the heap blocks the path allocates, in order.
+    pub allocations: Vec<u32>,
 }
 
 #[derive(Clone, Debug)]
@@ -52,7 +54,7 @@ pub fn check_all(symex: &Symex) -> (Vec<CheckResult>, Encoding) {
     // Blast every check, and the guard of every input (for witnesses), first:
     // the encoding is built once, before any solver call.
     for step in &symex.equation.steps {
-        if let Step::Input { guard, .. } = step {
+        if let Step::Input { guard, .. } | Step::Allocate { guard, .. } = step {
             blaster.blast(terms, *guard);
         }
     }
@@ -99,7 +101,13 @@ pub fn check_all(symex: &Symex) -> (Vec<CheckResult>, Encoding) {
 pub(crate) fn witness(symex: &Symex, blaster: &Blaster<Varisat>) -> Witness {
     let terms = &symex.equation.terms;
     let mut inputs = Vec::new();
+    let mut allocations = Vec::new();
     for step in &symex.equation.steps {
+        if let Step::Allocate { id, guard, .. } = step {
+            if blaster.value(*guard) == Some(1) {
+                allocations.push(*id);
+            }
+        }
         if let Step::Input { symbol, guard, loc } = step {
             // Only the inputs on the violating path.
             if blaster.value(*guard) != Some(1) {
@@ -111,7 +119,10 @@ pub(crate) fn witness(symex: &Symex, blaster: &Blaster<Varisat>) -> Witness {
             inputs.push((s.name.clone(), *loc, value, s.width));
         }
     }
-    Witness { inputs }
+    Witness {
+        inputs,
+        allocations,
+    }
 }
 
 /// The verdict for a whole program.

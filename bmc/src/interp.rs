@@ -85,6 +85,10 @@ pub struct Interpreter<'p> {
     freed: rustc_hash::FxHashSet<u32>,
     /// The address of the last access through a pointer (set by `locate`).
     deref: Option<u128>,
+    /// Symbolic execution's object ids for locals, and the ids of the heap
+    /// blocks still to allocate (so addresses match the counterexample's).
+    layout: Option<&'p FxHashMap<(FunctionId, u32, u32), u32>>,
+    allocations: std::collections::VecDeque<u32>,
 }
 
 enum Flow {
@@ -119,7 +123,18 @@ impl<'p> Interpreter<'p> {
             heap: Default::default(),
             freed: Default::default(),
             deref: None,
+            layout: None,
+            allocations: Default::default(),
         }
+    }
+
+    /// Lays memory out as symbolic execution did: its ids for locals, and
+    /// for the heap blocks the counterexample allocates (in order).
+    pub fn with_layout(mut self, symex: &'p crate::symex::Symex, allocations: Vec<u32>) -> Self {
+        self.layout = Some(&symex.object_ids);
+        self.next_id = self.next_id.max(symex.objects);
+        self.allocations = allocations.into();
+        self
     }
 
     /// Records the run's event word (in `word`) over these event points.
@@ -226,7 +241,10 @@ impl<'p> Interpreter<'p> {
         let depth = self.active.iter().filter(|&&a| a == id).count();
         let mut locals: Vec<u32> = Vec::with_capacity(f.locals.len());
         for (i, l) in f.locals.iter().enumerate() {
-            let next = self.next_id;
+            let next = self
+                .layout
+                .and_then(|m| m.get(&(id, i as u32, depth as u32)).copied())
+                .unwrap_or(self.next_id);
             let oid = *self.local_ids.entry((id, i, depth)).or_insert(next);
             if oid == next {
                 self.next_id += 1;
@@ -460,8 +478,13 @@ impl<'p> Interpreter<'p> {
                     None => None,
                 };
                 let n = self.value(f, locals, size)? as usize;
-                let id = self.next_id;
-                self.next_id += 1;
+                let id = match self.allocations.pop_front() {
+                    Some(id) => id,
+                    None => {
+                        self.next_id += 1;
+                        self.next_id - 1
+                    }
+                };
                 let mut bytes = if *kind == lore_frontend::ir::AllocKind::Calloc {
                     vec![0; n]
                 } else {

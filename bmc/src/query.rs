@@ -124,7 +124,9 @@ impl<'p> ErrorQueries<'p> {
         }
         let mut blaster = Blaster::new(Varisat::new());
         for step in &symex.equation.steps {
-            if let crate::ssa::Step::Input { guard, .. } = step {
+            if let crate::ssa::Step::Input { guard, .. } | crate::ssa::Step::Allocate { guard, .. } =
+                step
+            {
                 blaster.blast(terms, *guard);
             }
         }
@@ -276,6 +278,31 @@ impl<'p> ErrorQueries<'p> {
         MonitorHandle { active }
     }
 
+    /// A fresh activation literal for clauses the caller adds (see `block`).
+    pub fn activation(&mut self) -> Lit {
+        self.blaster.circuit.fresh()
+    }
+
+    /// Under `active`, no failing execution may have exactly `word`: with
+    /// `find_failing(&[active])` repeated, this enumerates every failing
+    /// word within the bound, one solver call each.
+    pub fn block(&mut self, active: Lit, word: &[u32]) {
+        if word.len() >= self.len_is.len() {
+            return;
+        }
+        let mut clause = vec![!active, !self.len_is[word.len()]];
+        for (j, &a) in word.iter().enumerate() {
+            clause.push(!self.letter_is[j][a as usize]);
+        }
+        self.blaster.circuit.solver.add_clause(&clause);
+    }
+
+    /// The same program and options encoded afresh (the baseline that
+    /// re-encodes for every query is measured against this interface).
+    pub fn rebuilt(&self) -> Result<ErrorQueries<'p>, String> {
+        ErrorQueries::new(self.program, self.options.clone())
+    }
+
     /// Retires a monitor for good: its activation literal becomes false.
     pub fn retire(&mut self, monitor: MonitorHandle) {
         self.blaster.circuit.solver.add_clause(&[!monitor.active]);
@@ -304,7 +331,8 @@ impl<'p> ErrorQueries<'p> {
         let events = options.events.as_ref().expect("checked in new");
         let mut interp =
             Interpreter::new(self.program, options.check_kinds.clone(), safety, inputs)
-                .with_events(events);
+                .with_events(events)
+                .with_layout(&self.symex, witness.allocations.clone());
         match interp.run() {
             Replay::Violated { name, .. } if interp.word == word => {
                 Answer::Yes(Box::new(FailingRun {

@@ -124,6 +124,13 @@ pub enum Step {
         guard: TermId,
         loc: lore_frontend::source::Loc,
     },
+    /// A heap block gets object id `id`, where `guard` holds (the replay
+    /// gives its blocks the same ids).
+    Allocate {
+        id: u32,
+        guard: TermId,
+        loc: lore_frontend::source::Loc,
+    },
     /// The path guard becomes `guard` (after an assumption or a cut path).
     Assume {
         guard: TermId,
@@ -633,6 +640,7 @@ impl Equation {
                 Step::Assume { guard, loc } => {
                     (format!("guard: {}", self.terms.show(*guard)), *loc)
                 }
+                Step::Allocate { id, loc, .. } => (format!("heap{id} = new block"), *loc),
                 Step::Check {
                     property,
                     violated,

@@ -174,6 +174,10 @@ pub struct Symex {
     pub checks: Vec<Check>,
     /// Were paths cut by the bound (without unwinding assertions)?
     pub bound_cut: TermId,
+    /// The object id of each local, by (function, local, recursion depth),
+    /// and the number of ids given out (so a replay lays memory out alike).
+    pub object_ids: FxHashMap<(FunctionId, u32, u32), u32>,
+    pub objects: u32,
 }
 
 #[derive(Clone)]
@@ -201,6 +205,9 @@ struct State {
     word: Option<Word>,
     /// Where each heap block has been freed (with pointer checks on).
     freed: FxHashMap<u32, TermId>,
+    /// Where an object exists, for objects that exist on only some of the
+    /// paths merged here (absent: wherever its bits are `Some`).
+    live: FxHashMap<u32, TermId>,
 }
 
 impl State {
@@ -214,6 +221,7 @@ impl State {
             sizes: FxHashMap::default(),
             word: None,
             freed: FxHashMap::default(),
+            live: FxHashMap::default(),
         }
     }
 }
@@ -293,6 +301,7 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, Strin
         loop_counts: FxHashMap::default(),
         sizes: FxHashMap::default(),
         freed: FxHashMap::default(),
+        live: FxHashMap::default(),
         word: options.events.as_ref().map(|e| Word {
             len: ex.terms.constant(0, e.length_bits()),
             letters: vec![ex.terms.constant(0, e.letter_bits()); e.max_len as usize],
@@ -334,6 +343,8 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, Strin
         },
         checks: ex.checks,
         bound_cut: ex.bound_cut,
+        objects: ex.object_names.len() as u32,
+        object_ids: ex.object_ids,
     })
 }
 
@@ -642,6 +653,7 @@ impl Executor<'_> {
                 state.memory.resize(id as usize + 1, None);
             }
             state.memory[id as usize] = None;
+            state.live.remove(&id);
             objects.push(id);
         }
         for (i, a) in args.into_iter().enumerate().take(f.params) {
@@ -767,6 +779,7 @@ impl Executor<'_> {
         let n = a.memory.len().max(b.memory.len());
         let mut memory = Vec::with_capacity(n);
         let mut sizes = FxHashMap::default();
+        let mut live = FxHashMap::default();
         for id in 0..n {
             let x = a.memory.get(id).copied().flatten();
             let y = b.memory.get(id).copied().flatten();
@@ -800,6 +813,19 @@ impl Executor<'_> {
                     y
                 }
             });
+            // An object made on only one of the paths exists only there.
+            let key = id as u32;
+            let la = match x {
+                Some(_) => a.live.get(&key).copied().unwrap_or(TRUE),
+                None => FALSE,
+            };
+            let lb = match y {
+                Some(_) => b.live.get(&key).copied().unwrap_or(TRUE),
+                None => FALSE,
+            };
+            if (x.is_some() || y.is_some()) && (la != TRUE || lb != TRUE) {
+                live.insert(key, self.terms.ite(a.guard, la, lb));
+            }
         }
         let frames = if a.frames.len() >= b.frames.len() {
             a.frames.clone()
@@ -829,6 +855,7 @@ impl Executor<'_> {
             sizes,
             word,
             freed,
+            live,
         }
     }
 
@@ -1214,6 +1241,11 @@ impl Executor<'_> {
                     return;
                 }
                 self.object_names.push(format!("heap{id}"));
+                self.steps.push(Step::Allocate {
+                    id,
+                    guard: state.guard,
+                    loc,
+                });
                 if *kind != lore_frontend::ir::AllocKind::Alloca {
                     self.heap.insert(id);
                 }
@@ -1246,6 +1278,7 @@ impl Executor<'_> {
                     state.memory.resize(id as usize + 1, None);
                 }
                 state.memory[id as usize] = Some(content);
+                state.live.remove(&id);
                 let addr = self.object_address(id);
                 let ty = self.program.place_type(f, dest);
                 let stored = self.to_memory(addr, ty);
@@ -1728,7 +1761,10 @@ impl Executor<'_> {
             let obj = state.memory[id as usize].expect("candidate exists");
             let w = self.terms.width(obj);
             let idc = self.terms.constant(u128::from(id), pw - ob);
-            let names_it = self.terms.binary(Binary::Eq, obj_field, idc);
+            let mut names_it = self.terms.binary(Binary::Eq, obj_field, idc);
+            if let Some(&live) = state.live.get(&id) {
+                names_it = self.terms.and(names_it, live);
+            }
             let name = format!("{}#havoc", self.object_names[id as usize]);
             let fresh = self.terms.input(name, w);
             let guard = self.terms.and(state.guard, names_it);
@@ -1869,6 +1905,9 @@ impl Executor<'_> {
             let same = self.terms.binary(Binary::Eq, obj_field, idc);
             let max = self.terms.constant(u128::from((w - span) / 8), ob);
             let mut inside = self.terms.binary(Binary::Ule, off, max);
+            if let Some(&live) = state.live.get(&id) {
+                inside = self.terms.and(inside, live);
+            }
             if let Some(&size) = state.sizes.get(&id) {
                 // Inside the run-time size too: off + span bytes <= size.
                 let wide_off = self.terms.zext(off, ob + 1);

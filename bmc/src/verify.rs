@@ -51,7 +51,8 @@ pub fn verify(program: &Program, options: &SymexOptions) -> Result<Report, Strin
                 let inputs: Vec<Vec<u8>> = w.inputs.iter().map(|i| i.2.clone()).collect();
                 let safety = SafetyChecks::of(options);
                 let mut interp =
-                    Interpreter::new(program, options.check_kinds.clone(), safety, inputs);
+                    Interpreter::new(program, options.check_kinds.clone(), safety, inputs)
+                        .with_layout(&symex, w.allocations.clone());
                 match interp.run() {
                     Replay::Violated { name, .. } if name == r.name => Status::Fails {
                         trace: interp.trace,

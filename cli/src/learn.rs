@@ -50,32 +50,24 @@ pub struct LearnArgs {
     pub quiet: bool,
 }
 
-pub fn run(args: &LearnArgs, console: &mut Console<'_>) -> u8 {
-    let loaded = match load(&args.input, console) {
-        Ok(l) => l,
-        Err(code) => return code,
-    };
-    let Some(program) = &loaded.program else {
-        return exit::BAD_INPUT;
-    };
-    let fail = |console: &mut Console<'_>, message: &str| {
-        let _ = writeln!(console.err, "error: {message}");
-        exit::BAD_INPUT
-    };
-    let Some(algorithm) = Algorithm::from_name(&args.algorithm)
-        .filter(|a| *a != Algorithm::MinimalConsistent)
-    else {
-        return fail(console, &format!("unknown algorithm `{}`", args.algorithm));
-    };
-    let kind = match args.assert.as_deref() {
+/// The program, events and assertion kind, or the exit code after an error.
+fn setup<'p>(
+    program: &'p lore_frontend::ir::Program,
+    file: &std::path::Path,
+    events_option: Option<&str>,
+    assert: Option<&str>,
+    algorithm: Algorithm,
+    console: &mut Console<'_>,
+) -> Result<Setup<'p>, u8> {
+    let kind = match assert {
         None | Some("learn") => PropertyKind::LearnAssertion,
         Some("assert") => PropertyKind::UserAssertion,
         Some("reach-error") => PropertyKind::ReachError,
         Some(other) => {
-            return fail(
+            return Err(fail(
                 console,
                 &format!("unknown --assert `{other}` (learn, assert or reach-error)"),
-            )
+            ))
         }
     };
     if !program.properties.iter().any(|p| p.kind == kind) {
@@ -87,23 +79,54 @@ pub fn run(args: &LearnArgs, console: &mut Console<'_>) -> u8 {
             PropertyKind::UserAssertion => "the program has no `assert`",
             _ => "the program never calls `reach_error`",
         };
-        return fail(console, what);
+        return Err(fail(console, what));
     }
-    let events = match events::choose(program, &args.input.file, args.events.as_deref()) {
+    let events = match events::choose(program, file, events_option) {
         Ok(e) => e,
-        Err(EventError(message)) => return fail(console, &message),
+        Err(EventError(message)) => return Err(fail(console, &message)),
     };
     if events.letters.is_empty() {
-        return fail(
+        return Err(fail(
             console,
             "no events: the program has no function with a body besides `main` (use --events branches)",
-        );
+        ));
     }
-    let setup = Setup {
+    Ok(Setup {
         program,
         events,
         targets: vec![kind],
         algorithm,
+    })
+}
+
+fn fail(console: &mut Console<'_>, message: &str) -> u8 {
+    let _ = writeln!(console.err, "error: {message}");
+    exit::BAD_INPUT
+}
+
+pub fn run(args: &LearnArgs, console: &mut Console<'_>) -> u8 {
+    let loaded = match load(&args.input, console) {
+        Ok(l) => l,
+        Err(code) => return code,
+    };
+    let Some(program) = &loaded.program else {
+        return exit::BAD_INPUT;
+    };
+    let Some(algorithm) = Algorithm::from_name(&args.algorithm)
+        .filter(|a| *a != Algorithm::MinimalConsistent)
+    else {
+        return fail(console, &format!("unknown algorithm `{}`", args.algorithm));
+    };
+    let setup = match setup(
+        program,
+        &args.input.file,
+        args.events.as_deref(),
+        args.assert.as_deref(),
+        algorithm,
+        console,
+    ) {
+        Ok(s) => s,
+        Err(code) => return code,
     };
     let mut knowledge = setup.knowledge();
     let quiet = args.quiet;
@@ -300,4 +323,115 @@ fn json(search: &Search) -> String {
     }
     out.push_str("  ]\n}\n");
     out
+}
+
+#[derive(Args)]
+pub struct CheckLanguageArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The automaton to check (DOT, as `lore learn -o` or the paper's tool
+    /// writes it).
+    #[arg(long, value_name = "FILE")]
+    pub dfa: PathBuf,
+    /// b: unwind loops and recursion at most this many times.
+    #[arg(long, value_name = "B")]
+    pub unwind: u32,
+    /// b_wl: the longest word, the assertion letter included.
+    #[arg(long, value_name = "N")]
+    pub max_word_length: u32,
+    /// The events (as for `lore learn`).
+    #[arg(long, value_name = "LIST")]
+    pub events: Option<String>,
+    /// Whose failure ends a word (as for `lore learn`).
+    #[arg(long, value_name = "KIND")]
+    pub assert: Option<String>,
+}
+
+/// `lore check-language`: exit 0 when the automaton accepts, among the
+/// words within b_wl, exactly the failing words; else 1, with the words.
+pub fn check_language(args: &CheckLanguageArgs, console: &mut Console<'_>) -> u8 {
+    let loaded = match load(&args.input, console) {
+        Ok(l) => l,
+        Err(code) => return code,
+    };
+    let Some(program) = &loaded.program else {
+        return exit::BAD_INPUT;
+    };
+    let setup = match setup(
+        program,
+        &args.input.file,
+        args.events.as_deref(),
+        args.assert.as_deref(),
+        Algorithm::LSharp,
+        console,
+    ) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let text = match std::fs::read_to_string(&args.dfa) {
+        Ok(t) => t,
+        Err(e) => return fail(console, &format!("cannot read {}: {e}", args.dfa.display())),
+    };
+    let language = match setup.enumerate(args.unwind, args.max_word_length) {
+        Ok(l) => l,
+        Err(LearnError(message)) => return fail(console, &message),
+    };
+    let dfa = match lore_learner::draw::read_dot(&text, Some(&language.alphabet)) {
+        Ok(d) => d,
+        Err(e) => return fail(console, &format!("{}: {e}", args.dfa.display())),
+    };
+    let Some(dfa) = dfa.with_alphabet(language.alphabet.clone()) else {
+        let extra: Vec<&str> = dfa
+            .alphabet()
+            .names()
+            .iter()
+            .filter(|n| language.alphabet.letter(n).is_none())
+            .map(String::as_str)
+            .collect();
+        return fail(
+            console,
+            &format!("the automaton has letters that are not events: {}", extra.join(", ")),
+        );
+    };
+    let comparison = language.compare(&dfa, args.max_word_length as usize, 20);
+    let alphabet = &language.alphabet;
+    let _ = writeln!(
+        console.out,
+        "{} failing word{} within b={}, b_wl={} ({} solver calls, {:.2} s)",
+        language.words.len(),
+        if language.words.len() == 1 { "" } else { "s" },
+        args.unwind,
+        args.max_word_length,
+        language.solver_calls,
+        language.seconds
+    );
+    if comparison.agrees() {
+        let _ = writeln!(
+            console.out,
+            "the automaton agrees: it accepts exactly the failing words of length at most {}",
+            args.max_word_length
+        );
+        return exit::OK;
+    }
+    for w in &comparison.missing {
+        let _ = writeln!(console.out, "missing (fails, rejected): {}", alphabet.show(w));
+        let events: Vec<u32> = w[..w.len() - 1].iter().map(|&l| u32::from(l)).collect();
+        if let Some(run) = language.words.get(&events) {
+            for step in &run.trace {
+                let _ = writeln!(
+                    console.out,
+                    "    {}:{} {} {}",
+                    step.function, step.loc.line, "", step.text
+                );
+            }
+        }
+    }
+    for w in &comparison.spurious {
+        let _ = writeln!(
+            console.out,
+            "spurious (accepted, no failing execution): {}",
+            alphabet.show(w)
+        );
+    }
+    exit::DISAGREE
 }

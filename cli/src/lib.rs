@@ -29,6 +29,8 @@ pub mod exit {
     pub const OK: u8 = 0;
     /// Bad input: a missing file, a syntax or type error, an unsupported construct.
     pub const BAD_INPUT: u8 = 2;
+    /// `check-language`: the automaton and the language disagree.
+    pub const DISAGREE: u8 = 1;
     /// Verdict FALSE (BenchExec's convention).
     pub const FALSE: u8 = 10;
 }
@@ -53,6 +55,10 @@ enum Command {
     /// entries, branch outcomes) that accepts exactly the event words of the
     /// executions failing the assertion, within the bounds.
     Learn(learn::LearnArgs),
+    /// Check an automaton against the language of error within (b, b_wl),
+    /// independently of the learner: every failing word is enumerated and
+    /// compared both ways. Exit 0 when they agree, 1 when not.
+    CheckLanguage(learn::CheckLanguageArgs),
     /// Print a stage of the pipeline.
     #[command(subcommand)]
     Show(Show),
@@ -164,6 +170,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>, console: &mut Console<'_>) 
         }),
         Command::Verify(args) => verify::run(&args, console),
         Command::Learn(args) => learn::run(&args, console),
+        Command::CheckLanguage(args) => learn::check_language(&args, console),
         Command::Show(Show::Ssa { input, bound }) => {
             show(&input, console, |program| verify::show_ssa(program, &bound))
         }

@@ -494,6 +494,50 @@ impl Dfa {
         out
     }
 
+    /// The first `limit` accepted words of length at most `max_len`, in
+    /// shortlex order.
+    pub fn accepted_words(&self, max_len: usize, limit: usize) -> Vec<Word> {
+        let d = self.complete();
+        let to_accepting = d.distances(|s| d.is_accepting(s), |s, a| d.next(s, a), false);
+        let near = |s: State, len: usize| {
+            let x = to_accepting[s as usize];
+            x != usize::MAX && len + x <= max_len
+        };
+        let mut found = Vec::new();
+        if !near(d.initial, 0) {
+            return found;
+        }
+        // Every word on a layer extends to an accepted word within the
+        // bound, so a layer never needs more than `limit` entries.
+        let mut layer: Vec<(State, Word)> = vec![(d.initial, Vec::new())];
+        for len in 0..=max_len {
+            for (s, w) in &layer {
+                if d.is_accepting(*s) {
+                    found.push(w.clone());
+                    if found.len() == limit {
+                        return found;
+                    }
+                }
+            }
+            let mut next = Vec::new();
+            'outer: for (s, w) in &layer {
+                for a in 0..d.num_letters() as Letter {
+                    let t = d.next(*s, a);
+                    if near(t, len + 1) {
+                        let mut v = w.clone();
+                        v.push(a);
+                        next.push((t, v));
+                        if next.len() >= limit {
+                            break 'outer;
+                        }
+                    }
+                }
+            }
+            layer = next;
+        }
+        found
+    }
+
     /// Shortest distances (in letters) from the states where `start` holds,
     /// along transitions (`forward`) or against them.
     fn distances(

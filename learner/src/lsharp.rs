@@ -26,6 +26,9 @@ use crate::{Learned, Round};
 
 type Node = u32;
 
+/// Most known answers for the exact SAT search when unknown answers stall L#.
+const EXACT_SEARCH_LIMIT: usize = 400;
+
 struct Tree {
     k: usize,
     parent: Vec<Node>,
@@ -601,12 +604,24 @@ pub fn learn<T: Teacher + ?Sized>(
             );
             if last_conflict.as_ref() == Some(&measure) {
                 // Unknown answers leave the counterexample without a split
-                // point: finish exactly with the SAT search instead.
+                // point. With few known answers, finish exactly with the SAT
+                // search; with many (where that search can take very long),
+                // read the unknown answers in the tree as "no" and go on:
+                // the result is still consistent with every known answer,
+                // but no longer guaranteed smallest.
                 let known = l.known_answers();
-                let min_states = l.basis.len();
-                return crate::consistent::learn_from(
-                    l.oracle, known, min_states, rounds, max_rounds,
-                );
+                if known.len() <= EXACT_SEARCH_LIMIT {
+                    let min_states = l.basis.len();
+                    return crate::consistent::learn_from(
+                        l.oracle, known, min_states, rounds, max_rounds,
+                    );
+                }
+                for o in l.tree.output.iter_mut() {
+                    o.get_or_insert(false);
+                }
+                l.refresh_candidates();
+                last_conflict = None;
+                continue;
             }
             last_conflict = Some(measure);
             l.process_counterexample(&h, w);

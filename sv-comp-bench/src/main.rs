@@ -3,6 +3,7 @@
 
 mod learning;
 mod lower;
+mod paper;
 mod task;
 mod verify;
 
@@ -58,6 +59,16 @@ enum Command {
         #[arg(long)]
         require_cbmc_parity: bool,
     },
+    /// The paper's Table 1 (docking excepted): learn each row, check it
+    /// against the enumerated language, compare with the paper, and measure
+    /// the incremental teacher against a re-encoding baseline.
+    Paper {
+        /// The paper benchmark folder (TABLE1.md and one folder per target).
+        #[arg(default_value = "../shared/benchmarks/paper")]
+        folder: PathBuf,
+        #[arg(long)]
+        json: Option<PathBuf>,
+    },
     /// Learn every target DFA with each algorithm and compare with AALpy.
     Learning {
         /// The learning benchmark folder (targets/ and aalpy_results.csv).
@@ -76,6 +87,7 @@ fn main() -> ExitCode {
             verbose,
         } => lower::run(&benchmarks, verbose),
         Command::Learning { folder, json } => learning::run(&folder, json),
+        Command::Paper { folder, json } => paper::run(&folder, json),
         Command::Verify {
             folder,
             lore,

@@ -4,6 +4,7 @@
 //! benchmark calls it directly.
 
 pub mod cfg_paths;
+pub mod check;
 pub mod events;
 pub mod teacher;
 
@@ -45,6 +46,11 @@ pub struct BoundRun {
     pub seconds: f64,
     /// The solver could not answer some query: the automaton is not exact.
     pub trouble: Option<String>,
+    /// The queries that reached the solver, and the seconds they took.
+    pub solver_queries: Vec<teacher::SolverQuery>,
+    pub query_seconds: f64,
+    /// Seconds of the one encoding.
+    pub encoding_seconds: f64,
 }
 
 /// Learning fails: the bounds reach something the BMC does not handle.
@@ -77,7 +83,8 @@ impl<'p> Setup<'p> {
             events: Some(events),
             ..SymexOptions::default()
         };
-        let mut queries = ErrorQueries::new(self.program, options).map_err(LearnError)?;
+        let mut queries = ErrorQueries::new(self.program, options.clone()).map_err(LearnError)?;
+        let encoding_seconds = start.elapsed().as_secs_f64();
         if let Some(reason) = queries.unsupported() {
             return Err(LearnError(format!(
                 "an execution within the bounds reaches a construct Lore does not handle \
@@ -88,6 +95,8 @@ impl<'p> Setup<'p> {
         let learned = lore_learner::learn(&mut teacher, &LearnConfig::new(self.algorithm));
         let teacher_stats = teacher.stats.clone();
         let trouble = teacher.trouble.clone();
+        let solver_queries = std::mem::take(&mut teacher.log);
+        let query_seconds = teacher.query_seconds;
         drop(teacher);
         // Beyond b_wl nothing is known: keep only the transitions that the
         // words within the bound use (same language within the bound).
@@ -106,7 +115,28 @@ impl<'p> Setup<'p> {
             encoding: queries.stats(),
             seconds: start.elapsed().as_secs_f64(),
             trouble,
+            solver_queries,
+            query_seconds,
+            encoding_seconds,
         })
+    }
+
+    /// The time the paper's architecture would take for `run`: the same
+    /// learner work, but every solver query on a fresh encoding (the
+    /// queries of `run` are replayed that way and timed).
+    pub fn baseline_seconds(&self, run: &BoundRun) -> Result<f64, LearnError> {
+        let mut events = self.events.clone();
+        events.max_len = run.max_word_length.saturating_sub(1);
+        let options = SymexOptions {
+            unwind: run.unwind,
+            unwinding_assertions: false,
+            check_kinds: self.targets.clone(),
+            events: Some(events),
+            ..SymexOptions::default()
+        };
+        let queries = ErrorQueries::new(self.program, options).map_err(LearnError)?;
+        let replay = teacher::replay_fresh(&queries, &run.solver_queries).map_err(LearnError)?;
+        Ok(run.seconds - run.query_seconds - run.encoding_seconds + replay)
     }
 
     /// Does raising b beyond 1 change anything (loops or recursion)?

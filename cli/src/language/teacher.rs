@@ -85,6 +85,39 @@ pub struct ErrorTeacher<'q, 'p> {
     /// Set when the solver could not answer (the learned automaton is then
     /// not trustworthy).
     pub trouble: Option<String>,
+    /// Every solver query, in order (to replay them for the baseline).
+    pub log: Vec<SolverQuery>,
+    /// Seconds spent in solver queries.
+    pub query_seconds: f64,
+}
+
+/// A query that reached the solver.
+#[derive(Clone, Debug)]
+pub enum SolverQuery {
+    /// Does some execution with exactly these events fail?
+    Membership(Vec<u32>),
+    /// A failing execution whose word this monitor rejects.
+    PositiveFeedback(Monitor),
+}
+
+/// Asks `queries` every logged query, each on a fresh encoding (the
+/// paper's architecture: one model-checker run per query). Returns the
+/// seconds taken, encodings included.
+pub fn replay_fresh(queries: &ErrorQueries<'_>, log: &[SolverQuery]) -> Result<f64, String> {
+    let start = std::time::Instant::now();
+    for q in log {
+        let mut fresh = queries.rebuilt()?;
+        match q {
+            SolverQuery::Membership(events) => {
+                fresh.fails_after(events);
+            }
+            SolverQuery::PositiveFeedback(monitor) => {
+                let handle = fresh.add_monitor(monitor, Goal::Rejected);
+                fresh.find_failing(&[handle.active]);
+            }
+        }
+    }
+    Ok(start.elapsed().as_secs_f64())
 }
 
 impl<'q, 'p> ErrorTeacher<'q, 'p> {
@@ -105,6 +138,8 @@ impl<'q, 'p> ErrorTeacher<'q, 'p> {
             not_failing: FxHashSet::default(),
             stats: TeacherStats::default(),
             trouble: None,
+            log: Vec::new(),
+            query_seconds: 0.0,
         }
     }
 
@@ -141,7 +176,11 @@ impl<'q, 'p> ErrorTeacher<'q, 'p> {
             return Answer::No;
         }
         self.stats.by_solver += 1;
-        match self.queries.fails_after(&events) {
+        self.log.push(SolverQuery::Membership(events.clone()));
+        let start = std::time::Instant::now();
+        let answer = self.queries.fails_after(&events);
+        self.query_seconds += start.elapsed().as_secs_f64();
+        match answer {
             BmcAnswer::Yes(run) => {
                 self.knowledge.failing.insert(events, *run);
                 Answer::Yes
@@ -179,10 +218,13 @@ impl<'q, 'p> ErrorTeacher<'q, 'p> {
     /// A failing execution within the bounds whose word the conjecture rejects.
     fn positive_feedback(&mut self, dfa: &Dfa) -> Option<Word> {
         let monitor = self.monitor(dfa);
+        let start = std::time::Instant::now();
         let handle = self.queries.add_monitor(&monitor, Goal::Rejected);
         self.stats.conjecture_solver_calls += 1;
         let found = self.queries.find_failing(&[handle.active]);
         self.queries.retire(handle);
+        self.query_seconds += start.elapsed().as_secs_f64();
+        self.log.push(SolverQuery::PositiveFeedback(monitor));
         match found {
             BmcAnswer::Yes(run) => {
                 let mut word: Word = run.word.iter().map(|&l| l as Letter).collect();
@@ -213,6 +255,7 @@ impl<'q, 'p> ErrorTeacher<'q, 'p> {
                 dist[q] = 0;
             }
         }
+        let mut step: Vec<Letter> = vec![self.assert; n];
         while changed {
             changed = false;
             for q in 0..n {
@@ -220,11 +263,24 @@ impl<'q, 'p> ErrorTeacher<'q, 'p> {
                     let t = dfa.next(q as u32, a) as usize;
                     if dist[t] != usize::MAX && dist[t] + 1 < dist[q] {
                         dist[q] = dist[t] + 1;
+                        step[q] = a;
                         changed = true;
                     }
                 }
             }
         }
+        // The shortest accepted word through `state` after `prefix`.
+        let assert = self.assert;
+        let complete = |prefix: &[u32], mut state: u32| -> Word {
+            let mut word: Word = prefix.iter().map(|&l| l as Letter).collect();
+            while dist[state as usize] > 0 {
+                let a = step[state as usize];
+                word.push(a);
+                state = dfa.next(state, a);
+            }
+            word.push(assert);
+            word
+        };
         // Breadth first, so words come in shortlex order.
         let mut layer: Vec<(u32, Vec<u32>)> = vec![(dfa.initial(), Vec::new())];
         for len in 0..=max_events {
@@ -249,8 +305,12 @@ impl<'q, 'p> ErrorTeacher<'q, 'p> {
                     }
                     let mut v = w.clone();
                     v.push(u32::from(a));
+                    // No CFG path starts with `v`: every accepted word
+                    // through it is negative feedback.
                     if self.knowledge.cfg.feasible(&v, false) == Feasible::No {
-                        continue;
+                        let word = complete(&v, t);
+                        self.stats.by_cfg += 1;
+                        return Some(word);
                     }
                     next.push((t, v));
                 }

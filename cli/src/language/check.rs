@@ -1,0 +1,138 @@
+//! An independent check of the paper's Theorem 1, without the learner: the
+//! failing words within (b, b_wl) are enumerated by the solver (each found
+//! word is blocked under an activation literal, and each is replayed), and
+//! an automaton is compared with them both ways.
+
+use super::{LearnError, Setup};
+use lore_bmc::query::{Answer as BmcAnswer, ErrorQueries, FailingRun};
+use lore_bmc::symex::SymexOptions;
+use lore_learner::dfa::{Alphabet, Dfa, Letter, ProductKind, Word};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// The language of error within bounds, as the set of its words.
+pub struct ErrorLanguage {
+    pub alphabet: Arc<Alphabet>,
+    /// Event words (without the assertion letter) of failing executions,
+    /// each with one replayed run.
+    pub words: BTreeMap<Vec<u32>, FailingRun>,
+    pub solver_calls: u64,
+    pub seconds: f64,
+}
+
+/// How an automaton and the language differ within the bounds.
+pub struct Comparison {
+    /// Failing words the automaton rejects (with the assertion letter).
+    pub missing: Vec<Word>,
+    /// Accepted words within b_wl that no failing execution produces.
+    pub spurious: Vec<Word>,
+}
+
+impl Comparison {
+    pub fn agrees(&self) -> bool {
+        self.missing.is_empty() && self.spurious.is_empty()
+    }
+}
+
+impl<'p> Setup<'p> {
+    /// Every event word of a failing execution within (b, b_wl).
+    pub fn enumerate(&self, unwind: u32, max_word_length: u32) -> Result<ErrorLanguage, LearnError> {
+        let start = std::time::Instant::now();
+        let mut events = self.events.clone();
+        events.max_len = max_word_length.saturating_sub(1);
+        let mut names = events.letters.clone();
+        names.push(super::events::ASSERT_LETTER.to_string());
+        let options = SymexOptions {
+            unwind,
+            unwinding_assertions: false,
+            check_kinds: self.targets.clone(),
+            events: Some(events),
+            ..SymexOptions::default()
+        };
+        let mut queries = ErrorQueries::new(self.program, options).map_err(LearnError)?;
+        if let Some(reason) = queries.unsupported() {
+            return Err(LearnError(format!(
+                "an execution within the bounds reaches a construct Lore does not handle ({reason})"
+            )));
+        }
+        let active = queries.activation();
+        let mut words = BTreeMap::new();
+        loop {
+            match queries.find_failing(&[active]) {
+                BmcAnswer::Yes(run) => {
+                    queries.block(active, &run.word);
+                    words.insert(run.word.clone(), *run);
+                }
+                BmcAnswer::No => break,
+                BmcAnswer::Unknown(why) => return Err(LearnError(why)),
+            }
+        }
+        Ok(ErrorLanguage {
+            alphabet: Arc::new(Alphabet::new(names)),
+            words,
+            solver_calls: queries.stats().solver_calls,
+            seconds: start.elapsed().as_secs_f64(),
+        })
+    }
+}
+
+impl ErrorLanguage {
+    pub fn assert_letter(&self) -> Letter {
+        (self.alphabet.len() - 1) as Letter
+    }
+
+    /// The words with the assertion letter.
+    pub fn full_words(&self) -> Vec<Word> {
+        self.words
+            .keys()
+            .map(|w| {
+                let mut v: Word = w.iter().map(|&l| l as Letter).collect();
+                v.push(self.assert_letter());
+                v
+            })
+            .collect()
+    }
+
+    /// A DFA accepting exactly the failing words.
+    pub fn dfa(&self) -> Dfa {
+        let k = self.alphabet.len() as Letter;
+        let mut d = Dfa::new(self.alphabet.clone(), 2, 0);
+        // State 1 is the sink.
+        for a in 0..k {
+            d.set_next(0, a, 1);
+            d.set_next(1, a, 1);
+        }
+        for w in self.full_words() {
+            let mut q = 0;
+            for &a in &w {
+                if d.next(q, a) == 1 {
+                    let fresh = d.add_state(false);
+                    for b in 0..k {
+                        d.set_next(fresh, b, 1);
+                    }
+                    d.set_next(q, a, fresh);
+                }
+                q = d.next(q, a);
+            }
+            d.set_accepting(q, true);
+        }
+        d
+    }
+
+    /// Compares `automaton` (over the same alphabet) with the language on
+    /// every word of length at most `max_word_length`; lists at most `limit`
+    /// words each way, shortest first.
+    pub fn compare(&self, automaton: &Dfa, max_word_length: usize, limit: usize) -> Comparison {
+        let missing = self
+            .full_words()
+            .into_iter()
+            .filter(|w| !automaton.accepts(w))
+            .take(limit)
+            .collect();
+        let spurious = automaton
+            .complete()
+            .product(&self.dfa(), ProductKind::Difference)
+            .accepted_words(max_word_length, limit);
+        Comparison { missing, spurious }
+    }
+}
