@@ -124,8 +124,8 @@ impl<'p> ErrorQueries<'p> {
         }
         let mut blaster = Blaster::new(Varisat::new());
         for step in &symex.equation.steps {
-            if let crate::ssa::Step::Input { guard, .. } | crate::ssa::Step::Allocate { guard, .. } =
-                step
+            if let crate::ssa::Step::Input { guard, .. }
+            | crate::ssa::Step::Allocate { guard, .. } = step
             {
                 blaster.blast(terms, *guard);
             }

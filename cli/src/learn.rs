@@ -112,8 +112,8 @@ pub fn run(args: &LearnArgs, console: &mut Console<'_>) -> u8 {
     let Some(program) = &loaded.program else {
         return exit::BAD_INPUT;
     };
-    let Some(algorithm) = Algorithm::from_name(&args.algorithm)
-        .filter(|a| *a != Algorithm::MinimalConsistent)
+    let Some(algorithm) =
+        Algorithm::from_name(&args.algorithm).filter(|a| *a != Algorithm::MinimalConsistent)
     else {
         return fail(console, &format!("unknown algorithm `{}`", args.algorithm));
     };
@@ -390,7 +390,10 @@ pub fn check_language(args: &CheckLanguageArgs, console: &mut Console<'_>) -> u8
             .collect();
         return fail(
             console,
-            &format!("the automaton has letters that are not events: {}", extra.join(", ")),
+            &format!(
+                "the automaton has letters that are not events: {}",
+                extra.join(", ")
+            ),
         );
     };
     let comparison = language.compare(&dfa, args.max_word_length as usize, 20);
@@ -414,7 +417,11 @@ pub fn check_language(args: &CheckLanguageArgs, console: &mut Console<'_>) -> u8
         return exit::OK;
     }
     for w in &comparison.missing {
-        let _ = writeln!(console.out, "missing (fails, rejected): {}", alphabet.show(w));
+        let _ = writeln!(
+            console.out,
+            "missing (fails, rejected): {}",
+            alphabet.show(w)
+        );
         let events: Vec<u32> = w[..w.len() - 1].iter().map(|&l| u32::from(l)).collect();
         if let Some(run) = language.words.get(&events) {
             for step in &run.trace {

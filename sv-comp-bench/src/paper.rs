@@ -112,7 +112,9 @@ fn learn_row(root: &Path, row: &Row) -> Result<Outcome, String> {
     let learn = || -> Result<(BoundRun, f64), String> {
         let mut knowledge = setup.knowledge();
         let start = Instant::now();
-        let run = setup.learn_at(&mut knowledge, row.b, row.b_wl).map_err(|e| e.0)?;
+        let run = setup
+            .learn_at(&mut knowledge, row.b, row.b_wl)
+            .map_err(|e| e.0)?;
         Ok((run, start.elapsed().as_secs_f64()))
     };
     let (run, incremental) = learn()?;
@@ -129,9 +131,7 @@ fn learn_row(root: &Path, row: &Row) -> Result<Outcome, String> {
         notes.push(format!("inexact: {why}"));
         ok = false;
     }
-    let language = setup
-        .enumerate(row.b, row.b_wl)
-        .map_err(|e| e.0)?;
+    let language = setup.enumerate(row.b, row.b_wl).map_err(|e| e.0)?;
     let wl = row.b_wl as usize;
     let check = language.compare(&run.dfa, wl, 5);
     let check_text = if check.agrees() {
@@ -139,7 +139,10 @@ fn learn_row(root: &Path, row: &Row) -> Result<Outcome, String> {
     } else {
         ok = false;
         for w in check.missing.iter().chain(&check.spurious) {
-            notes.push(format!("Lore's automaton is wrong on {}", language.alphabet.show(w)));
+            notes.push(format!(
+                "Lore's automaton is wrong on {}",
+                language.alphabet.show(w)
+            ));
         }
         "FAILS".to_string()
     };
@@ -255,7 +258,13 @@ fn read_reference(path: &Path, language: &ErrorLanguage) -> Option<Result<Dfa, S
 
 /// Words within the bound where Lore's automaton and the paper's differ,
 /// and which of the two is right on each.
-fn differences(lore: &Dfa, paper: &Dfa, language: &ErrorLanguage, wl: usize, notes: &mut Vec<String>) {
+fn differences(
+    lore: &Dfa,
+    paper: &Dfa,
+    language: &ErrorLanguage,
+    wl: usize,
+    notes: &mut Vec<String>,
+) {
     let diff = lore
         .complete()
         .product(&paper.complete(), ProductKind::SymmetricDifference)
@@ -270,7 +279,11 @@ fn differences(lore: &Dfa, paper: &Dfa, language: &ErrorLanguage, wl: usize, not
         notes.push(format!(
             "the automata differ on {} ({} within the bounds): {right} is right",
             language.alphabet.show(&w),
-            if truth.accepts(&w) { "fails" } else { "no failing execution" }
+            if truth.accepts(&w) {
+                "fails"
+            } else {
+                "no failing execution"
+            }
         ));
     }
 }

@@ -94,7 +94,10 @@ impl<'p> CfgPaths<'p> {
                     Callee::Indirect(_) => out.push(Step::GiveUp),
                 },
                 StmtKind::Assert { property, .. } => {
-                    if self.targets.contains(&self.program.property(*property).kind) {
+                    if self
+                        .targets
+                        .contains(&self.program.property(*property).kind)
+                    {
                         out.push(Step::Assertion);
                     }
                     out.push(Step::To(next, None));
@@ -103,12 +106,8 @@ impl<'p> CfgPaths<'p> {
             }
             return out;
         }
-        let branch_letter = |outcome: bool| {
-            self.events
-                .branch
-                .get(&(f, BlockId(b), outcome))
-                .copied()
-        };
+        let branch_letter =
+            |outcome: bool| self.events.branch.get(&(f, BlockId(b), outcome)).copied();
         match &block.term {
             Terminator::Goto(t) => out.push(Step::To(with_top((f, t.0, 0)), None)),
             Terminator::Branch {
@@ -116,8 +115,14 @@ impl<'p> CfgPaths<'p> {
                 else_block,
                 ..
             } => {
-                out.push(Step::To(with_top((f, then_block.0, 0)), branch_letter(true)));
-                out.push(Step::To(with_top((f, else_block.0, 0)), branch_letter(false)));
+                out.push(Step::To(
+                    with_top((f, then_block.0, 0)),
+                    branch_letter(true),
+                ));
+                out.push(Step::To(
+                    with_top((f, else_block.0, 0)),
+                    branch_letter(false),
+                ));
             }
             Terminator::Switch { cases, default, .. } => {
                 for (_, t) in cases {

@@ -36,7 +36,11 @@ impl Comparison {
 
 impl<'p> Setup<'p> {
     /// Every event word of a failing execution within (b, b_wl).
-    pub fn enumerate(&self, unwind: u32, max_word_length: u32) -> Result<ErrorLanguage, LearnError> {
+    pub fn enumerate(
+        &self,
+        unwind: u32,
+        max_word_length: u32,
+    ) -> Result<ErrorLanguage, LearnError> {
         let start = std::time::Instant::now();
         let mut events = self.events.clone();
         events.max_len = max_word_length.saturating_sub(1);

@@ -22,7 +22,11 @@ pub struct EventError(pub String);
 /// The event letters (without the assertion letter) for `program` at
 /// `source`, from `--events` if given, else from `<source>.f` if present,
 /// else the default. `max_len` is left 0.
-pub fn choose(program: &Program, source: &Path, option: Option<&str>) -> Result<Events, EventError> {
+pub fn choose(
+    program: &Program,
+    source: &Path,
+    option: Option<&str>,
+) -> Result<Events, EventError> {
     let listed: Option<Vec<String>> = match option {
         Some(list) => Some(
             list.split([',', ' '])

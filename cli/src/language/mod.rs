@@ -151,10 +151,7 @@ impl<'p> Setup<'p> {
     /// A lower bound on b_wl: the fewest events on a CFG path to the
     /// assertion, plus the assertion letter.
     pub fn min_word_length(&self, knowledge: &Knowledge<'p>) -> Option<u32> {
-        knowledge
-            .cfg
-            .shortest_to_assertion()
-            .map(|n| n as u32 + 1)
+        knowledge.cfg.shortest_to_assertion().map(|n| n as u32 + 1)
     }
 }
 
@@ -252,9 +249,7 @@ impl<'p> Setup<'p> {
                 let run = self.learn_at(knowledge, b, wl)?;
                 progress(&run);
                 iterations += 1;
-                let same = previous
-                    .as_ref()
-                    .is_some_and(|p| p.equivalent(&run.dfa));
+                let same = previous.as_ref().is_some_and(|p| p.equivalent(&run.dfa));
                 previous = Some(run.dfa.clone());
                 // An empty language is not an answer yet: more unwinding
                 // or longer words may reach the error (the paper's tool

@@ -356,10 +356,9 @@ impl Teacher for ErrorTeacher<'_, '_> {
         self.stats.conjectures += 1;
         // An accepted word not of the form events · assert: "no" at any length.
         let form = form_dfa(self.alphabet.clone(), self.assert);
-        if let Some(w) = hypothesis.shortest_in_product(
-            &form,
-            lore_learner::dfa::ProductKind::Difference,
-        ) {
+        if let Some(w) =
+            hypothesis.shortest_in_product(&form, lore_learner::dfa::ProductKind::Difference)
+        {
             return Some(w);
         }
         if let Some(w) = self.positive_feedback(hypothesis) {

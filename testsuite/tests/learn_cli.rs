@@ -1,0 +1,159 @@
+//! `lore learn` and `lore check-language` as a user runs them: each case
+//! under `cases/learn` states its options in a header; the learned DOT is a
+//! snapshot and must pass the independent language check at its bounds.
+
+mod common;
+use common::{header, run_lore};
+
+fn temp(name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("lore-learn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name).to_string_lossy().into_owned()
+}
+
+/// The `--unwind` and `--max-word-length` values of a header.
+fn bounds(flags: &[String]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, f) in flags.iter().enumerate() {
+        if matches!(f.as_str(), "--unwind" | "--max-word-length" | "--events") {
+            out.push(f.clone());
+            out.push(flags[i + 1].clone());
+        }
+    }
+    out
+}
+
+#[test]
+fn learned_automata_pass_the_language_check() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/cases/learn");
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".c"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 4);
+    for name in names {
+        let path = format!("cases/learn/{name}");
+        let text = std::fs::read_to_string(&path).unwrap();
+        let flags: Vec<String> = header(&text, "lore")
+            .iter()
+            .flat_map(|l| l.split_whitespace().map(String::from).collect::<Vec<_>>())
+            .collect();
+        let dot = temp(&format!("{name}.dot"));
+        let mut args = vec![
+            "learn".into(),
+            path.clone(),
+            "--quiet".into(),
+            "-o".into(),
+            dot.clone(),
+        ];
+        args.extend(flags.iter().cloned());
+        let (code, out, err) = run_lore(&args);
+        assert_eq!(code, 0, "{name}: {err}");
+        let drawing = std::fs::read_to_string(&dot).unwrap();
+        insta::assert_snapshot!(name.clone(), drawing);
+        if name == "empty_language.c" {
+            assert!(out.contains("the language of error is empty"), "{out}");
+        }
+        let mut check = vec!["check-language".into(), path.clone(), "--dfa".into(), dot];
+        check.extend(bounds(&flags));
+        let (code, out, err) = run_lore(&check);
+        assert_eq!(code, 0, "{name}: {out}{err}");
+        assert!(out.contains("the automaton agrees"), "{out}");
+    }
+}
+
+#[test]
+fn the_same_input_gives_the_same_automaton_and_counts() {
+    let run = || {
+        let json = temp("same.json");
+        let (code, _, err) = run_lore(&[
+            "learn".into(),
+            "cases/learn/two_orders.c".into(),
+            "--quiet".into(),
+            "--json".into(),
+            json.clone(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let text = std::fs::read_to_string(json).unwrap();
+        // Everything but the times.
+        text.split(", ")
+            .filter(|f| !f.contains("seconds"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn check_language_shows_the_disagreeing_words() {
+    let dot = temp("loop.dot");
+    let (code, _, err) = run_lore(&[
+        "learn".into(),
+        "cases/learn/loop_before_error.c".into(),
+        "--quiet".into(),
+        "--unwind".into(),
+        "4".into(),
+        "--max-word-length".into(),
+        "6".into(),
+        "-o".into(),
+        dot.clone(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // At b = 3 the loop runs at most twice: `f f f g` no longer fails.
+    let (code, out, _) = run_lore(&[
+        "check-language".into(),
+        "cases/learn/loop_before_error.c".into(),
+        "--dfa".into(),
+        dot,
+        "--unwind".into(),
+        "3".into(),
+        "--max-word-length".into(),
+        "6".into(),
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("spurious (accepted, no failing execution): f f f g Learn_Assert"),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_learning_input_is_refused_clearly() {
+    let (code, _, err) = run_lore(&["learn".into(), "cases/verify/switch_fallthrough.c".into()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("the program has no `_Learn_assert`"), "{err}");
+    let (code, _, err) = run_lore(&[
+        "learn".into(),
+        "cases/learn/two_orders.c".into(),
+        "--events".into(),
+        "open,nosuch".into(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("`nosuch` is not a function of the program"),
+        "{err}"
+    );
+    let (code, _, err) = run_lore(&["learn".into(), "cases/learn/no_such_file.c".into()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no such file"), "{err}");
+}
+
+#[test]
+fn the_readme_example_learns() {
+    let (code, out, err) = run_lore(&[
+        "learn".into(),
+        "../examples/error_after_loop.c".into(),
+        "--unwind".into(),
+        "4".into(),
+        "--max-word-length".into(),
+        "8".into(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("q0 --step--> q1"), "{out}");
+    assert!(
+        out.contains("every error word contains: check, Learn_Assert"),
+        "{out}"
+    );
+}
