@@ -5,7 +5,6 @@
 
 use super::{LearnError, Setup};
 use lore_bmc::query::{Answer as BmcAnswer, ErrorQueries, FailingRun};
-use lore_bmc::symex::SymexOptions;
 use lore_learner::dfa::{Alphabet, Dfa, Letter, ProductKind, Word};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -42,17 +41,9 @@ impl<'p> Setup<'p> {
         max_word_length: u32,
     ) -> Result<ErrorLanguage, LearnError> {
         let start = std::time::Instant::now();
-        let mut events = self.events.clone();
-        events.max_len = max_word_length.saturating_sub(1);
-        let mut names = events.letters.clone();
+        let mut names = self.events.letters.clone();
         names.push(super::events::ASSERT_LETTER.to_string());
-        let options = SymexOptions {
-            unwind,
-            unwinding_assertions: false,
-            check_kinds: self.targets.clone(),
-            events: Some(events),
-            ..SymexOptions::default()
-        };
+        let options = self.options_at(unwind, max_word_length);
         let mut queries = ErrorQueries::new(self.program, options).map_err(LearnError)?;
         if let Some(reason) = queries.unsupported() {
             return Err(LearnError(format!(

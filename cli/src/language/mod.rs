@@ -66,6 +66,20 @@ impl<'p> Setup<'p> {
         }
     }
 
+    /// The BMC's options for (b, b_wl): bounded semantics (no unwinding
+    /// assertions, as the paper), the target assertions, the events.
+    pub fn options_at(&self, unwind: u32, max_word_length: u32) -> SymexOptions {
+        let mut events = self.events.clone();
+        events.max_len = max_word_length.saturating_sub(1);
+        SymexOptions {
+            unwind,
+            unwinding_assertions: false,
+            check_kinds: self.targets.clone(),
+            events: Some(events),
+            ..SymexOptions::default()
+        }
+    }
+
     /// Encodes the program once for (b, b_wl) and learns its language of error.
     pub fn learn_at(
         &self,
@@ -74,16 +88,8 @@ impl<'p> Setup<'p> {
         max_word_length: u32,
     ) -> Result<BoundRun, LearnError> {
         let start = Instant::now();
-        let mut events = self.events.clone();
-        events.max_len = max_word_length.saturating_sub(1);
-        let options = SymexOptions {
-            unwind,
-            unwinding_assertions: false,
-            check_kinds: self.targets.clone(),
-            events: Some(events),
-            ..SymexOptions::default()
-        };
-        let mut queries = ErrorQueries::new(self.program, options.clone()).map_err(LearnError)?;
+        let options = self.options_at(unwind, max_word_length);
+        let mut queries = ErrorQueries::new(self.program, options).map_err(LearnError)?;
         let encoding_seconds = start.elapsed().as_secs_f64();
         if let Some(reason) = queries.unsupported() {
             return Err(LearnError(format!(
@@ -123,20 +129,16 @@ impl<'p> Setup<'p> {
 
     /// The time the paper's architecture would take for `run`: the same
     /// learner work, but every solver query on a fresh encoding (the
-    /// queries of `run` are replayed that way and timed).
-    pub fn baseline_seconds(&self, run: &BoundRun) -> Result<f64, LearnError> {
-        let mut events = self.events.clone();
-        events.max_len = run.max_word_length.saturating_sub(1);
-        let options = SymexOptions {
-            unwind: run.unwind,
-            unwinding_assertions: false,
-            check_kinds: self.targets.clone(),
-            events: Some(events),
-            ..SymexOptions::default()
-        };
+    /// queries of `run` are replayed that way and timed). Returns the
+    /// total and the teacher's part (the replayed queries).
+    pub fn baseline_seconds(&self, run: &BoundRun) -> Result<(f64, f64), LearnError> {
+        let options = self.options_at(run.unwind, run.max_word_length);
         let queries = ErrorQueries::new(self.program, options).map_err(LearnError)?;
         let replay = teacher::replay_fresh(&queries, &run.solver_queries).map_err(LearnError)?;
-        Ok(run.seconds - run.query_seconds - run.encoding_seconds + replay)
+        Ok((
+            run.seconds - run.query_seconds - run.encoding_seconds + replay,
+            replay,
+        ))
     }
 
     /// Does raising b beyond 1 change anything (loops or recursion)?

@@ -100,22 +100,26 @@ pub enum SolverQuery {
     PositiveFeedback(Monitor),
 }
 
-/// Asks `queries` every logged query, each on a fresh encoding (the
-/// paper's architecture: one model-checker run per query). Returns the
-/// seconds taken, encodings included.
+/// Asks one logged query again (its answer is not needed: only its cost).
+pub fn ask_again(queries: &mut ErrorQueries<'_>, query: &SolverQuery) {
+    match query {
+        SolverQuery::Membership(events) => {
+            queries.fails_after(events);
+        }
+        SolverQuery::PositiveFeedback(monitor) => {
+            let handle = queries.add_monitor(monitor, Goal::Rejected);
+            queries.find_failing(&[handle.active]);
+        }
+    }
+}
+
+/// Asks `queries` every logged query, each on a fresh encoding. Returns
+/// the seconds taken, encodings included.
 pub fn replay_fresh(queries: &ErrorQueries<'_>, log: &[SolverQuery]) -> Result<f64, String> {
     let start = std::time::Instant::now();
     for q in log {
         let mut fresh = queries.rebuilt()?;
-        match q {
-            SolverQuery::Membership(events) => {
-                fresh.fails_after(events);
-            }
-            SolverQuery::PositiveFeedback(monitor) => {
-                let handle = fresh.add_monitor(monitor, Goal::Rejected);
-                fresh.find_failing(&[handle.active]);
-            }
-        }
+        ask_again(&mut fresh, q);
     }
     Ok(start.elapsed().as_secs_f64())
 }
