@@ -163,7 +163,6 @@ pub fn run(args: &LearnArgs, console: &mut Console<'_>) -> u8 {
             setup.search(&mut knowledge, &limits, &mut progress)
         }
     };
-    drop(progress);
     let search = match result {
         Ok(s) => s,
         Err(LearnError(message)) => return fail(console, &message),
@@ -427,8 +426,8 @@ pub fn check_language(args: &CheckLanguageArgs, console: &mut Console<'_>) -> u8
             for step in &run.trace {
                 let _ = writeln!(
                     console.out,
-                    "    {}:{} {} {}",
-                    step.function, step.loc.line, "", step.text
+                    "    {}:{}  {}",
+                    step.function, step.loc.line, step.text
                 );
             }
         }
