@@ -225,6 +225,12 @@ impl<'p> Interpreter<'p> {
             })
             .collect();
         match self.call(entry, args) {
+            Ok(Flow::Return(_)) if self.check_kinds.contains(&PropertyKind::EndOfMain) => {
+                Replay::Violated {
+                    name: crate::symex::END_OF_MAIN.to_string(),
+                    loc: self.at,
+                }
+            }
             Ok(_) => Replay::Passed,
             Err(stop) => stop,
         }
@@ -334,6 +340,14 @@ impl<'p> Interpreter<'p> {
                         None => None,
                     };
                     return Ok(Flow::Return(v));
+                }
+                Terminator::Halt(HaltKind::Exit)
+                    if self.check_kinds.contains(&PropertyKind::EndOfMain) =>
+                {
+                    return Err(Replay::Violated {
+                        name: crate::symex::END_OF_MAIN.to_string(),
+                        loc: block.term_loc,
+                    })
                 }
                 Terminator::Halt(HaltKind::Abort | HaltKind::Exit | HaltKind::AfterError) => {
                     return Ok(Flow::Halt)

@@ -108,7 +108,8 @@ impl<'p> ErrorQueries<'p> {
             letters: vec![terms.constant(0, events.letter_bits()); max],
         };
         for c in symex.checks.iter().rev() {
-            let (CheckKind::Property(_), Some(w)) = (&c.kind, &c.word) else {
+            let (CheckKind::Property(_) | CheckKind::EndOfMain, Some(w)) = (&c.kind, &c.word)
+            else {
                 continue;
             };
             fail = terms.or(fail, c.violated);

@@ -130,7 +130,12 @@ pub enum CheckKind {
     Unsupported { reason: String },
     /// An optional safety check (`division-by-zero`, `overflow`, `array-bounds`).
     Safety { kind: &'static str },
+    /// The end of `main` is reached (when `PropertyKind::EndOfMain` is checked).
+    EndOfMain,
 }
+
+/// The name of the end-of-main check (the replay names it alike).
+pub const END_OF_MAIN: &str = "main.end";
 
 /// Bits of a pointer that hold the byte offset inside its object; the bits
 /// above them hold the object id.
@@ -434,6 +439,23 @@ impl Executor<'_> {
             loc,
         });
         index
+    }
+
+    /// With `PropertyKind::EndOfMain` checked: the path reaches the end of
+    /// `main` here (its return, or `exit`).
+    fn end_of_main(&mut self, state: &State, loc: Loc) {
+        if !self.options.check_kinds.contains(&PropertyKind::EndOfMain) || state.guard == FALSE {
+            return;
+        }
+        let index = self.check(
+            CheckKind::EndOfMain,
+            END_OF_MAIN.to_string(),
+            "the end of main is reached".to_string(),
+            loc,
+            state.guard,
+        );
+        let word = state.word.clone();
+        self.attach_word(index, &word, state.guard);
     }
 
     /// Records `word` as check `index`'s word where `violated` (an execution
@@ -1010,10 +1032,15 @@ impl Executor<'_> {
                         self.input_step(input, state.guard, block.term_loc);
                         v = Some(input);
                     }
+                    if state.frames.len() == 1 {
+                        self.end_of_main(&state, block.term_loc);
+                    }
                     returns.push((state, v));
                 }
                 Terminator::Halt(kind) => {
-                    let _ = kind == &HaltKind::Exit;
+                    if *kind == HaltKind::Exit {
+                        self.end_of_main(&state, block.term_loc);
+                    }
                 }
                 Terminator::Unterminated => {}
             }

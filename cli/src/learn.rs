@@ -32,7 +32,8 @@ pub struct LearnArgs {
     #[arg(long, value_name = "LIST")]
     pub events: Option<String>,
     /// Whose failure ends a word: `learn` (`_Learn_assert`, the default),
-    /// `assert` (`assert`/`__CPROVER_assert`) or `reach-error`.
+    /// `assert` (`assert`/`__CPROVER_assert`), `reach-error`, or
+    /// `end-of-main` (reaching main's return or `exit`: what the program does).
     #[arg(long, value_name = "KIND")]
     pub assert: Option<String>,
     /// The learning algorithm: lsharp (default), lstar or lstar-rs.
@@ -63,14 +64,15 @@ fn setup<'p>(
         None | Some("learn") => PropertyKind::LearnAssertion,
         Some("assert") => PropertyKind::UserAssertion,
         Some("reach-error") => PropertyKind::ReachError,
+        Some("end-of-main") => PropertyKind::EndOfMain,
         Some(other) => {
             return Err(fail(
                 console,
-                &format!("unknown --assert `{other}` (learn, assert or reach-error)"),
+                &format!("unknown --assert `{other}` (learn, assert, reach-error or end-of-main)"),
             ))
         }
     };
-    if !program.properties.iter().any(|p| p.kind == kind) {
+    if kind != PropertyKind::EndOfMain && !program.properties.iter().any(|p| p.kind == kind) {
         let what = match kind {
             PropertyKind::LearnAssertion => {
                 "the program has no `_Learn_assert`; mark the assertion to learn, or choose \

@@ -271,6 +271,10 @@ pub enum PropertyKind {
     ReachError,
     /// `_Learn_assert(c)`: the assertion whose failures are learned.
     LearnAssertion,
+    /// Reaching the end of `main` (its return, or `exit`): not a statement
+    /// of the program; the BMC checks it when asked, to learn what a
+    /// program does (the paper's program explanation).
+    EndOfMain,
 }
 
 impl PropertyKind {
@@ -279,6 +283,7 @@ impl PropertyKind {
             PropertyKind::UserAssertion => "assertion",
             PropertyKind::ReachError => "reach_error",
             PropertyKind::LearnAssertion => "learn_assert",
+            PropertyKind::EndOfMain => "end",
         }
     }
 }

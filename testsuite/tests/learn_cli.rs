@@ -15,7 +15,10 @@ fn temp(name: &str) -> String {
 fn bounds(flags: &[String]) -> Vec<String> {
     let mut out = Vec::new();
     for (i, f) in flags.iter().enumerate() {
-        if matches!(f.as_str(), "--unwind" | "--max-word-length" | "--events") {
+        if matches!(
+            f.as_str(),
+            "--unwind" | "--max-word-length" | "--events" | "--assert"
+        ) {
             out.push(f.clone());
             out.push(flags[i + 1].clone());
         }

@@ -7,7 +7,9 @@
 //! on very deep or very large searches.
 
 use lore_bmc::symex::Events;
-use lore_frontend::ir::{BlockId, Callee, FunctionId, Program, PropertyKind, StmtKind, Terminator};
+use lore_frontend::ir::{
+    BlockId, Callee, FunctionId, HaltKind, Program, PropertyKind, StmtKind, Terminator,
+};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::VecDeque;
 
@@ -135,7 +137,12 @@ impl<'p> CfgPaths<'p> {
                 s.pop();
                 if !s.is_empty() {
                     out.push(Step::To(s, None));
+                } else if self.targets.contains(&PropertyKind::EndOfMain) {
+                    out.push(Step::Assertion);
                 }
+            }
+            Terminator::Halt(HaltKind::Exit) if self.targets.contains(&PropertyKind::EndOfMain) => {
+                out.push(Step::Assertion)
             }
             Terminator::Halt(_) | Terminator::Unterminated => {}
         }
