@@ -201,19 +201,32 @@ pub fn table(search: &Search) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{:>3} {:>5} {:>7} {:>7} {:>6} {:>12} {:>12} {:>8} {:>8}",
-        "b", "b_wl", "states", "edges", "rounds", "MQ (solver)", "conjectures", "calls", "time s"
+        "{:>3} {:>5} {:>7} {:>7} {:>6} {:>20} {:>12} {:>8} {:>8}",
+        "b",
+        "b_wl",
+        "states",
+        "edges",
+        "rounds",
+        "MQ (solver, share)",
+        "conjectures",
+        "calls",
+        "time s"
     );
     for r in &search.runs {
         let _ = writeln!(
             out,
-            "{:>3} {:>5} {:>7} {:>7} {:>6} {:>12} {:>12} {:>8} {:>8.2}",
+            "{:>3} {:>5} {:>7} {:>7} {:>6} {:>20} {:>12} {:>8} {:>8.2}",
             r.unwind,
             r.max_word_length,
             r.drawing.num_states(),
             r.drawing.num_edges(),
             r.rounds,
-            format!("{} ({})", r.teacher.membership, r.teacher.by_solver),
+            format!(
+                "{} ({}, {:.2}%)",
+                r.teacher.membership,
+                r.teacher.by_solver,
+                100.0 * r.teacher.by_solver as f64 / r.teacher.membership.max(1) as f64
+            ),
             r.teacher.conjectures,
             r.teacher.solver_calls(),
             r.seconds
