@@ -137,6 +137,28 @@ impl<'p> Interpreter<'p> {
         self
     }
 
+    /// The replay of a counterexample of `symex` (made with `options`):
+    /// its inputs, its checks and its memory layout.
+    pub fn replaying(
+        program: &'p Program,
+        options: &'p crate::symex::SymexOptions,
+        symex: &'p crate::symex::Symex,
+        witness: &crate::check::Witness,
+    ) -> Interpreter<'p> {
+        let inputs = witness.inputs.iter().map(|i| i.2.clone()).collect();
+        let run = Interpreter::new(
+            program,
+            options.check_kinds.clone(),
+            SafetyChecks::of(options),
+            inputs,
+        )
+        .with_layout(symex, witness.allocations.clone());
+        match &options.events {
+            Some(events) => run.with_events(events),
+            None => run,
+        }
+    }
+
     /// Records the run's event word (in `word`) over these event points.
     pub fn with_events(mut self, events: &'p Events) -> Interpreter<'p> {
         self.events = Some(events);

@@ -15,7 +15,7 @@
 
 use crate::blast::Blaster;
 use crate::check::{witness, Witness};
-use crate::interp::{Interpreter, Replay, SafetyChecks, TraceStep};
+use crate::interp::{Interpreter, Replay, TraceStep};
 use crate::solver::{Lit, SatSolver, SolveResult, Varisat};
 use crate::ssa::{Binary, TermId, FALSE};
 use crate::symex::{execute, CheckKind, Events, Symex, SymexOptions};
@@ -298,12 +298,6 @@ impl<'p> ErrorQueries<'p> {
         self.blaster.circuit.solver.add_clause(&clause);
     }
 
-    /// The same program and options encoded afresh (the baseline that
-    /// re-encodes for every query is measured against this interface).
-    pub fn rebuilt(&self) -> Result<ErrorQueries<'p>, String> {
-        ErrorQueries::new(self.program, self.options.clone())
-    }
-
     /// Retires a monitor for good: its activation literal becomes false.
     pub fn retire(&mut self, monitor: MonitorHandle) {
         self.blaster.circuit.solver.add_clause(&[!monitor.active]);
@@ -326,14 +320,7 @@ impl<'p> ErrorQueries<'p> {
             .map(|&t| self.blaster.value(t).unwrap_or(0).saturating_sub(1) as u32)
             .collect();
         let witness = witness(&self.symex, &self.blaster);
-        let inputs: Vec<Vec<u8>> = witness.inputs.iter().map(|i| i.2.clone()).collect();
-        let options = &self.options;
-        let safety = SafetyChecks::of(options);
-        let events = options.events.as_ref().expect("checked in new");
-        let mut interp =
-            Interpreter::new(self.program, options.check_kinds.clone(), safety, inputs)
-                .with_events(events)
-                .with_layout(&self.symex, witness.allocations.clone());
+        let mut interp = Interpreter::replaying(self.program, &self.options, &self.symex, &witness);
         match interp.run() {
             Replay::Violated { name, .. } if interp.word == word => {
                 Answer::Yes(Box::new(FailingRun {

@@ -1718,8 +1718,7 @@ impl Executor<'_> {
             let keep = self.terms.width(old).min(self.terms.width(fresh));
             let kept = self.terms.extract(old, 0, keep);
             let copied = self.terms.update(fresh, 0, kept);
-            let idc = self.terms.constant(u128::from(id), pw - ob);
-            let names_it = self.terms.binary(Binary::Eq, obj_field, idc);
+            let names_it = self.names_object(state, obj_field, id);
             let hit = self.terms.and(names_it, at_start);
             content = self.terms.ite(hit, copied, content);
         }
@@ -1765,18 +1764,10 @@ impl Executor<'_> {
             v
         } else {
             let src = self.terms.zext(args[1], pw);
-            if self.options.pointer_check {
-                let hits = self.indirect_hits(state, src, n * 8);
-                self.pointer_checks(state, src, &hits);
-            }
-            self.read_indirect(state, src, n * 8, 0)
+            self.read_indirect(state, src, n * 8, 0, true)
         };
-        if self.options.pointer_check {
-            let hits = self.indirect_hits(state, dst, n * 8);
-            self.pointer_checks(state, dst, &hits);
-        }
         let _ = f;
-        self.write_indirect(state, dst, value, 0, loc);
+        self.write_indirect(state, dst, value, 0, true, loc);
     }
 
     /// Every byte from `p` to the end of its object becomes unknown.
@@ -1787,11 +1778,7 @@ impl Executor<'_> {
         for id in self.candidates(state, p) {
             let obj = state.memory[id as usize].expect("candidate exists");
             let w = self.terms.width(obj);
-            let idc = self.terms.constant(u128::from(id), pw - ob);
-            let mut names_it = self.terms.binary(Binary::Eq, obj_field, idc);
-            if let Some(&live) = state.live.get(&id) {
-                names_it = self.terms.and(names_it, live);
-            }
+            let names_it = self.names_object(state, obj_field, id);
             let name = format!("{}#havoc", self.object_names[id as usize]);
             let fresh = self.terms.input(name, w);
             let guard = self.terms.and(state.guard, names_it);
@@ -1834,8 +1821,7 @@ impl Executor<'_> {
             if !self.heap.contains(&id) {
                 continue;
             }
-            let idc = self.terms.constant(u128::from(id), pw - ob);
-            let names_it = self.terms.binary(Binary::Eq, obj_field, idc);
+            let names_it = self.names_object(state, obj_field, id);
             let hit = self.terms.and(names_it, at_start);
             block_start = self.terms.or(block_start, hit);
             let already = state.freed.get(&id).copied().unwrap_or(FALSE);
@@ -1914,6 +1900,18 @@ impl Executor<'_> {
         );
     }
 
+    /// The condition that an address's object field (`obj_field`) names
+    /// object `id` and that the object exists on the path (see `State::live`).
+    fn names_object(&mut self, state: &State, obj_field: TermId, id: u32) -> TermId {
+        let width = self.pointer_bits() - self.offset_bits();
+        let idc = self.terms.constant(u128::from(id), width);
+        let same = self.terms.binary(Binary::Eq, obj_field, idc);
+        match state.live.get(&id) {
+            Some(&live) => self.terms.and(same, live),
+            None => same,
+        }
+    }
+
     /// The objects an access of `span` bits at `addr` may touch, each with the
     /// condition that it does: the address names the object and the whole
     /// span lies inside it.
@@ -1928,13 +1926,9 @@ impl Executor<'_> {
             if w < span {
                 continue;
             }
-            let idc = self.terms.constant(u128::from(id), pw - ob);
-            let same = self.terms.binary(Binary::Eq, obj_field, idc);
+            let same = self.names_object(state, obj_field, id);
             let max = self.terms.constant(u128::from((w - span) / 8), ob);
             let mut inside = self.terms.binary(Binary::Ule, off, max);
-            if let Some(&live) = state.live.get(&id) {
-                inside = self.terms.and(inside, live);
-            }
             if let Some(&size) = state.sizes.get(&id) {
                 // Inside the run-time size too: off + span bytes <= size.
                 let wide_off = self.terms.zext(off, ob + 1);
@@ -2030,11 +2024,24 @@ impl Executor<'_> {
         self.terms.binary(Binary::Or, kept, v)
     }
 
-    /// Reads `bits` at a byte address (plus `bit_extra`), over every object it may point into.
-    fn read_indirect(&mut self, state: &State, addr: TermId, bits: u32, bit_extra: u32) -> TermId {
+    /// Reads `bits` at a byte address (plus `bit_extra`), over every object
+    /// it may point into; `deref`: through a C pointer, so pointer checks
+    /// apply (when on).
+    fn read_indirect(
+        &mut self,
+        state: &mut State,
+        addr: TermId,
+        bits: u32,
+        bit_extra: u32,
+        deref: bool,
+    ) -> TermId {
         let off = self.terms.extract(addr, 0, self.offset_bits());
+        let targets = self.indirect_hits(state, addr, bits + bit_extra);
+        if deref && self.options.pointer_check {
+            self.pointer_checks(state, addr, &targets);
+        }
         let mut hits = Vec::new();
-        for (id, hit) in self.indirect_hits(state, addr, bits + bit_extra) {
+        for (id, hit) in targets {
             let obj = state.memory[id as usize].expect("candidate exists");
             let value = match self.terms.as_const(off) {
                 Some(o) => self.terms.extract(obj, (o as u32) * 8 + bit_extra, bits),
@@ -2057,18 +2064,24 @@ impl Executor<'_> {
         result
     }
 
-    /// Writes `value` at a byte address (plus `bit_extra`) into every object it may point into.
+    /// Writes `value` at a byte address (plus `bit_extra`) into every object
+    /// it may point into (`deref` as for `read_indirect`).
     fn write_indirect(
         &mut self,
         state: &mut State,
         addr: TermId,
         value: TermId,
         bit_extra: u32,
+        deref: bool,
         loc: Loc,
     ) {
         let bits = self.terms.width(value);
         let off = self.terms.extract(addr, 0, self.offset_bits());
-        for (id, hit) in self.indirect_hits(state, addr, bits + bit_extra) {
+        let targets = self.indirect_hits(state, addr, bits + bit_extra);
+        if deref && self.options.pointer_check {
+            self.pointer_checks(state, addr, &targets);
+        }
+        for (id, hit) in targets {
             let obj = state.memory[id as usize].expect("candidate exists");
             let updated = match self.terms.as_const(off) {
                 Some(o) => self.terms.update(obj, (o as u32) * 8 + bit_extra, value),
@@ -2095,11 +2108,7 @@ impl Executor<'_> {
                 .bit_field_width(f, place)
                 .unwrap_or_else(|| self.value_bits(ty).max(1));
             let read_bits = if ty == TypeTable::BOOL { 8 } else { width };
-            if self.options.pointer_check && has_deref(place) {
-                let hits = self.indirect_hits(state, addr, read_bits + extra);
-                self.pointer_checks(state, addr, &hits);
-            }
-            let raw = self.read_indirect(state, addr, read_bits, extra);
+            let raw = self.read_indirect(state, addr, read_bits, extra, has_deref(place));
             return Some(self.finish_load(f, place, ty, raw));
         }
         let (root, off) = self.locate(state, f, place)?;
@@ -2219,11 +2228,7 @@ impl Executor<'_> {
             } else {
                 value
             };
-            if self.options.pointer_check && has_deref(place) {
-                let hits = self.indirect_hits(state, addr, bits + extra);
-                self.pointer_checks(state, addr, &hits);
-            }
-            self.write_indirect(state, addr, value, extra, loc);
+            self.write_indirect(state, addr, value, extra, has_deref(place), loc);
             return;
         }
         let Some((root, off)) = self.locate(state, f, place) else {

@@ -3,7 +3,7 @@
 //! counterexample before it is reported.
 
 use crate::check::{check_all, overall, CheckResult, Encoding, Outcome, Verdict};
-use crate::interp::{Interpreter, Replay, SafetyChecks, TraceStep};
+use crate::interp::{Interpreter, Replay, TraceStep};
 use crate::symex::{execute, CheckKind, SymexOptions};
 use lore_frontend::ir::Program;
 use lore_frontend::source::Loc;
@@ -48,11 +48,7 @@ pub fn verify(program: &Program, options: &SymexOptions) -> Result<Report, Strin
             (_, Outcome::Holds) => Status::Holds,
             (_, Outcome::Unknown(why)) => Status::Unknown(why.clone()),
             (CheckKind::Property(_) | CheckKind::Safety { .. }, Outcome::Violated(w)) => {
-                let inputs: Vec<Vec<u8>> = w.inputs.iter().map(|i| i.2.clone()).collect();
-                let safety = SafetyChecks::of(options);
-                let mut interp =
-                    Interpreter::new(program, options.check_kinds.clone(), safety, inputs)
-                        .with_layout(&symex, w.allocations.clone());
+                let mut interp = Interpreter::replaying(program, options, &symex, w);
                 match interp.run() {
                     Replay::Violated { name, .. } if name == r.name => Status::Fails {
                         trace: interp.trace,

@@ -4,7 +4,7 @@
 //! an automaton is compared with them both ways.
 
 use super::{LearnError, Setup};
-use lore_bmc::query::{Answer as BmcAnswer, ErrorQueries, FailingRun};
+use lore_bmc::query::{Answer as BmcAnswer, FailingRun};
 use lore_learner::dfa::{Alphabet, Dfa, Letter, ProductKind, Word};
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -43,13 +43,7 @@ impl<'p> Setup<'p> {
         let start = std::time::Instant::now();
         let mut names = self.events.letters.clone();
         names.push(super::events::ASSERT_LETTER.to_string());
-        let options = self.options_at(unwind, max_word_length);
-        let mut queries = ErrorQueries::new(self.program, options).map_err(LearnError)?;
-        if let Some(reason) = queries.unsupported() {
-            return Err(LearnError(format!(
-                "an execution within the bounds reaches a construct Lore does not handle ({reason})"
-            )));
-        }
+        let mut queries = self.encode(unwind, max_word_length)?;
         let active = queries.activation();
         let mut words = BTreeMap::new();
         loop {

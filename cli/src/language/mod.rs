@@ -80,6 +80,24 @@ impl<'p> Setup<'p> {
         }
     }
 
+    /// The program encoded once for (b, b_wl), refused if an execution
+    /// within the bounds reaches a construct the BMC does not handle.
+    pub fn encode(
+        &self,
+        unwind: u32,
+        max_word_length: u32,
+    ) -> Result<ErrorQueries<'p>, LearnError> {
+        let options = self.options_at(unwind, max_word_length);
+        let mut queries = ErrorQueries::new(self.program, options).map_err(LearnError)?;
+        match queries.unsupported() {
+            None => Ok(queries),
+            Some(reason) => Err(LearnError(format!(
+                "an execution within the bounds reaches a construct Lore does not handle \
+                 ({reason}), so the language cannot be learned exactly"
+            ))),
+        }
+    }
+
     /// Encodes the program once for (b, b_wl) and learns its language of error.
     pub fn learn_at(
         &self,
@@ -88,15 +106,8 @@ impl<'p> Setup<'p> {
         max_word_length: u32,
     ) -> Result<BoundRun, LearnError> {
         let start = Instant::now();
-        let options = self.options_at(unwind, max_word_length);
-        let mut queries = ErrorQueries::new(self.program, options).map_err(LearnError)?;
+        let mut queries = self.encode(unwind, max_word_length)?;
         let encoding_seconds = start.elapsed().as_secs_f64();
-        if let Some(reason) = queries.unsupported() {
-            return Err(LearnError(format!(
-                "an execution within the bounds reaches a construct Lore does not handle \
-                 ({reason}), so the language cannot be learned exactly"
-            )));
-        }
         let mut teacher = ErrorTeacher::new(&mut queries, knowledge, max_word_length as usize);
         let learned = lore_learner::learn(&mut teacher, &LearnConfig::new(self.algorithm));
         let teacher_stats = teacher.stats.clone();
@@ -125,20 +136,6 @@ impl<'p> Setup<'p> {
             query_seconds,
             encoding_seconds,
         })
-    }
-
-    /// The time the paper's architecture would take for `run`: the same
-    /// learner work, but every solver query on a fresh encoding (the
-    /// queries of `run` are replayed that way and timed). Returns the
-    /// total and the teacher's part (the replayed queries).
-    pub fn baseline_seconds(&self, run: &BoundRun) -> Result<(f64, f64), LearnError> {
-        let options = self.options_at(run.unwind, run.max_word_length);
-        let queries = ErrorQueries::new(self.program, options).map_err(LearnError)?;
-        let replay = teacher::replay_fresh(&queries, &run.solver_queries).map_err(LearnError)?;
-        Ok((
-            run.seconds - run.query_seconds - run.encoding_seconds + replay,
-            replay,
-        ))
     }
 
     /// Does raising b beyond 1 change anything (loops or recursion)?

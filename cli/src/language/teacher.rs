@@ -48,16 +48,6 @@ pub struct TeacherStats {
 }
 
 impl TeacherStats {
-    pub fn add(&mut self, other: &TeacherStats) {
-        self.membership += other.membership;
-        self.by_form += other.by_form;
-        self.by_cfg += other.by_cfg;
-        self.by_cache += other.by_cache;
-        self.by_solver += other.by_solver;
-        self.conjectures += other.conjectures;
-        self.conjecture_solver_calls += other.conjecture_solver_calls;
-    }
-
     pub fn solver_calls(&self) -> u64 {
         self.by_solver + self.conjecture_solver_calls
     }
@@ -111,17 +101,6 @@ pub fn ask_again(queries: &mut ErrorQueries<'_>, query: &SolverQuery) {
             queries.find_failing(&[handle.active]);
         }
     }
-}
-
-/// Asks `queries` every logged query, each on a fresh encoding. Returns
-/// the seconds taken, encodings included.
-pub fn replay_fresh(queries: &ErrorQueries<'_>, log: &[SolverQuery]) -> Result<f64, String> {
-    let start = std::time::Instant::now();
-    for q in log {
-        let mut fresh = queries.rebuilt()?;
-        ask_again(&mut fresh, q);
-    }
-    Ok(start.elapsed().as_secs_f64())
 }
 
 impl<'q, 'p> ErrorTeacher<'q, 'p> {
