@@ -1,7 +1,9 @@
 //! `lore learn`: the language of error of a C program as a small automaton.
 
 use crate::language::events::{self, EventError};
+use crate::language::teacher::Knowledge;
 use crate::language::{BoundRun, LearnError, Search, SearchLimits, Setup};
+use crate::present::{BoundView, Panel, ProgramInfo, Report, RunInfo, SearchInfo, Witnesses};
 use crate::{exit, load, Console, InputArgs};
 use clap::Args;
 use lore_frontend::ir::PropertyKind;
@@ -13,6 +15,28 @@ use std::path::PathBuf;
 pub struct LearnArgs {
     #[command(flatten)]
     pub input: InputArgs,
+    /// Whose failure ends a word: `learn` (`_Learn_assert`, the default),
+    /// `assert` (`assert`/`__CPROVER_assert`), `reach-error`, or
+    /// `end-of-main` (reaching main's return or `exit`: what the program does).
+    #[arg(long, value_name = "KIND")]
+    pub assert: Option<String>,
+    #[command(flatten)]
+    pub options: LearnOptions,
+}
+
+/// `lore explain`: what a program does, as an automaton.
+#[derive(Args)]
+pub struct ExplainArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub options: LearnOptions,
+}
+
+/// The bounds, events and outputs shared by `learn`, `explain`, `diff`
+/// and `merge`.
+#[derive(Args)]
+pub struct LearnOptions {
     /// b: unwind loops and recursion at most this many times. Without it
     /// (and --max-word-length) the bounds are searched (paper §6.1).
     #[arg(long, value_name = "B")]
@@ -31,11 +55,6 @@ pub struct LearnArgs {
     /// else every function with a body except `main`.
     #[arg(long, value_name = "LIST")]
     pub events: Option<String>,
-    /// Whose failure ends a word: `learn` (`_Learn_assert`, the default),
-    /// `assert` (`assert`/`__CPROVER_assert`), `reach-error`, or
-    /// `end-of-main` (reaching main's return or `exit`: what the program does).
-    #[arg(long, value_name = "KIND")]
-    pub assert: Option<String>,
     /// The learning algorithm: lsharp (default), lstar or lstar-rs.
     #[arg(long, default_value = "lsharp")]
     pub algorithm: String,
@@ -43,23 +62,25 @@ pub struct LearnArgs {
     /// built-in layout).
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
-    /// Write the statistics of every bound as JSON.
+    /// Write the automata and statistics of every bound as JSON (schema:
+    /// docs/json.md).
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
+    /// Write a self-contained HTML report: the automaton of every bound
+    /// computed, with sliders for b and b_wl, statistics and witnesses.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
     /// No progress lines on stderr.
     #[arg(long)]
     pub quiet: bool,
 }
 
-/// The program, events and assertion kind, or the exit code after an error.
-fn setup<'p>(
-    program: &'p lore_frontend::ir::Program,
-    file: &std::path::Path,
-    events_option: Option<&str>,
+/// The assertion kind `--assert` names, refused if the program has none.
+pub(crate) fn target(
+    program: &lore_frontend::ir::Program,
     assert: Option<&str>,
-    algorithm: Algorithm,
     console: &mut Console<'_>,
-) -> Result<Setup<'p>, u8> {
+) -> Result<PropertyKind, u8> {
     let kind = match assert {
         None | Some("learn") => PropertyKind::LearnAssertion,
         Some("assert") => PropertyKind::UserAssertion,
@@ -83,15 +104,25 @@ fn setup<'p>(
         };
         return Err(fail(console, what));
     }
+    Ok(kind)
+}
+
+/// The program, events and assertion kind, or the exit code after an error.
+pub(crate) fn setup<'p>(
+    program: &'p lore_frontend::ir::Program,
+    file: &std::path::Path,
+    events_option: Option<&str>,
+    assert: Option<&str>,
+    algorithm: Algorithm,
+    console: &mut Console<'_>,
+) -> Result<Setup<'p>, u8> {
+    let kind = target(program, assert, console)?;
     let events = match events::choose(program, file, events_option) {
         Ok(e) => e,
         Err(EventError(message)) => return Err(fail(console, &message)),
     };
     if events.letters.is_empty() {
-        return Err(fail(
-            console,
-            "no events: the program has no function with a body besides `main` (use --events branches)",
-        ));
+        return Err(fail(console, NO_EVENTS));
     }
     Ok(Setup {
         program,
@@ -101,43 +132,45 @@ fn setup<'p>(
     })
 }
 
-fn fail(console: &mut Console<'_>, message: &str) -> u8 {
+pub(crate) const NO_EVENTS: &str =
+    "no events: the program has no function with a body besides `main` (use --events branches)";
+
+pub(crate) fn fail(console: &mut Console<'_>, message: &str) -> u8 {
     let _ = writeln!(console.err, "error: {message}");
     exit::BAD_INPUT
 }
 
 pub fn run(args: &LearnArgs, console: &mut Console<'_>) -> u8 {
-    let loaded = match load(&args.input, console) {
-        Ok(l) => l,
-        Err(code) => return code,
-    };
-    let Some(program) = &loaded.program else {
-        return exit::BAD_INPUT;
-    };
-    let Some(algorithm) =
-        Algorithm::from_name(&args.algorithm).filter(|a| *a != Algorithm::MinimalConsistent)
-    else {
-        return fail(console, &format!("unknown algorithm `{}`", args.algorithm));
-    };
-    let setup = match setup(
-        program,
-        &args.input.file,
-        args.events.as_deref(),
-        args.assert.as_deref(),
-        algorithm,
-        console,
-    ) {
-        Ok(s) => s,
-        Err(code) => return code,
-    };
-    let mut knowledge = setup.knowledge();
-    let quiet = args.quiet;
-    let err = &mut *console.err;
+    learn_one(&args.input, args.assert.as_deref(), &args.options, "learn", console)
+}
+
+/// `lore explain`: the words of the executions that reach the end of
+/// `main` (its return, or `exit`): what the program does, over the events.
+pub fn explain(args: &ExplainArgs, console: &mut Console<'_>) -> u8 {
+    learn_one(&args.input, Some("end-of-main"), &args.options, "explain", console)
+}
+
+/// The learning algorithm named by `--algorithm`.
+pub(crate) fn algorithm(options: &LearnOptions, console: &mut Console<'_>) -> Result<Algorithm, u8> {
+    Algorithm::from_name(&options.algorithm)
+        .filter(|a| *a != Algorithm::MinimalConsistent)
+        .ok_or_else(|| fail(console, &format!("unknown algorithm `{}`", options.algorithm)))
+}
+
+/// Learns at the given bounds, or searches them; progress on `err`.
+pub(crate) fn learn_bounds<'p>(
+    setup: &Setup<'p>,
+    knowledge: &mut Knowledge<'p>,
+    options: &LearnOptions,
+    label: &str,
+    err: &mut dyn std::io::Write,
+) -> Result<Search, LearnError> {
+    let quiet = options.quiet;
     let mut progress = |run: &BoundRun| {
         if !quiet {
             let _ = writeln!(
                 err,
-                "  b={} b_wl={}: {} states, {} edges, {} solver calls, {:.2} s",
+                "  {label}b={} b_wl={}: {} states, {} edges, {} solver calls, {:.2} s",
                 run.unwind,
                 run.max_word_length,
                 run.drawing.num_states(),
@@ -147,8 +180,8 @@ pub fn run(args: &LearnArgs, console: &mut Console<'_>) -> u8 {
             );
         }
     };
-    let result: Result<Search, LearnError> = match (args.unwind, args.max_word_length) {
-        (Some(b), Some(wl)) => setup.learn_at(&mut knowledge, b, wl).map(|run| {
+    match (options.unwind, options.max_word_length) {
+        (Some(b), Some(wl)) => setup.learn_at(knowledge, b, wl).map(|run| {
             progress(&run);
             Search {
                 runs: vec![run],
@@ -159,13 +192,45 @@ pub fn run(args: &LearnArgs, console: &mut Console<'_>) -> u8 {
         }),
         (b, wl) => {
             let limits = SearchLimits {
-                max_unwind: b.unwrap_or(args.search_max_unwind),
-                max_word_length: wl.unwrap_or(args.search_max_word_length),
+                max_unwind: b.unwrap_or(options.search_max_unwind),
+                max_word_length: wl.unwrap_or(options.search_max_word_length),
             };
-            setup.search(&mut knowledge, &limits, &mut progress)
+            setup.search(knowledge, &limits, &mut progress)
         }
+    }
+}
+
+fn learn_one(
+    input: &InputArgs,
+    assert: Option<&str>,
+    options: &LearnOptions,
+    command: &'static str,
+    console: &mut Console<'_>,
+) -> u8 {
+    let loaded = match load(input, console) {
+        Ok(l) => l,
+        Err(code) => return code,
     };
-    let search = match result {
+    let Some(program) = &loaded.program else {
+        return exit::BAD_INPUT;
+    };
+    let algorithm = match algorithm(options, console) {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
+    let setup = match setup(
+        program,
+        &input.file,
+        options.events.as_deref(),
+        assert,
+        algorithm,
+        console,
+    ) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let mut knowledge = setup.knowledge();
+    let search = match learn_bounds(&setup, &mut knowledge, options, "", &mut *console.err) {
         Ok(s) => s,
         Err(LearnError(message)) => return fail(console, &message),
     };
@@ -178,22 +243,137 @@ pub fn run(args: &LearnArgs, console: &mut Console<'_>) -> u8 {
             "warning: some queries had no answer ({why}); the automaton may be inexact"
         );
     }
-    if let Some(path) = &args.output {
-        let text = if path.extension().is_some_and(|e| e == "svg") {
-            last.drawing.to_svg()
-        } else {
-            last.drawing.to_dot()
-        };
-        if let Err(e) = std::fs::write(path, text) {
-            return fail(console, &format!("cannot write {}: {e}", path.display()));
+    if let Some(path) = &options.output {
+        if let Err(code) = write_drawing(path, &last.drawing, console) {
+            return code;
         }
     }
-    if let Some(path) = &args.json {
-        if let Err(e) = std::fs::write(path, json(&search)) {
-            return fail(console, &format!("cannot write {}: {e}", path.display()));
+    if options.json.is_some() || options.html.is_some() {
+        let file = input.file.display().to_string();
+        let report = match learn_report(command, &file, &setup, &knowledge, &loaded.sources, search) {
+            Ok(r) => r,
+            Err(LearnError(message)) => return fail(console, &message),
+        };
+        if let Err(code) = write_report(&report, options, console) {
+            return code;
         }
     }
     exit::OK
+}
+
+/// Writes a drawing as DOT, or SVG for a `.svg` path.
+pub(crate) fn write_drawing(
+    path: &std::path::Path,
+    drawing: &lore_learner::draw::Drawing,
+    console: &mut Console<'_>,
+) -> Result<(), u8> {
+    let text = if path.extension().is_some_and(|e| e == "svg") {
+        drawing.to_svg()
+    } else {
+        drawing.to_dot()
+    };
+    std::fs::write(path, text)
+        .map_err(|e| fail(console, &format!("cannot write {}: {e}", path.display())))
+}
+
+/// Writes `--json` and `--html` if asked for.
+pub(crate) fn write_report(
+    report: &Report,
+    options: &LearnOptions,
+    console: &mut Console<'_>,
+) -> Result<(), u8> {
+    for (path, text) in [
+        (&options.json, report.to_json().render()),
+        (&options.html, crate::html::page(report)),
+    ] {
+        if let Some(path) = path {
+            std::fs::write(path, text)
+                .map_err(|e| fail(console, &format!("cannot write {}: {e}", path.display())))?;
+        }
+    }
+    Ok(())
+}
+
+/// The report of `learn` or `explain`: one panel per bound searched.
+fn learn_report(
+    command: &'static str,
+    file: &str,
+    setup: &Setup<'_>,
+    knowledge: &Knowledge<'_>,
+    sources: &lore_frontend::source::SourceMap,
+    search: Search,
+) -> Result<Report, LearnError> {
+    let last = search.runs.last().expect("at least one run");
+    let what = if command == "explain" {
+        "behaviour (executions reaching the end of main)"
+    } else {
+        "language of error"
+    };
+    let summary = if last.drawing.empty {
+        format!(
+            "The {what} of {file} is empty at b = {}, b_wl = {}.",
+            last.unwind, last.max_word_length
+        )
+    } else {
+        format!(
+            "The {what} of {file} at b = {}, b_wl = {}: {} states, {} edges.",
+            last.unwind,
+            last.max_word_length,
+            last.drawing.num_states(),
+            last.drawing.num_edges()
+        )
+    };
+    let alphabet = last.dfa.alphabet().names().to_vec();
+    let chosen_pair = (last.unwind, last.max_word_length);
+    let mut runs: Vec<BoundRun> = search.runs;
+    runs.sort_by_key(|r| (r.unwind, r.max_word_length));
+    let mut bounds = Vec::new();
+    for r in &runs {
+        let mut witnesses = Witnesses {
+            setup,
+            knowledge,
+            sources,
+            program_index: 0,
+            unwind: r.unwind,
+            max_word_length: r.max_word_length,
+        };
+        let panel = Panel::new(
+            format!("The {what} of {file}"),
+            "language",
+            &r.dfa,
+            r.max_word_length,
+            &mut witnesses,
+        )?;
+        bounds.push(BoundView {
+            unwind: r.unwind,
+            max_word_length: r.max_word_length,
+            panels: vec![panel],
+        });
+    }
+    let chosen = runs
+        .iter()
+        .position(|r| (r.unwind, r.max_word_length) == chosen_pair)
+        .expect("the chosen run");
+    Ok(Report {
+        command,
+        programs: vec![ProgramInfo {
+            role: "program",
+            file: file.to_string(),
+        }],
+        alphabet,
+        runs: runs
+            .into_iter()
+            .map(|run| RunInfo { program: 0, run })
+            .collect(),
+        bounds,
+        chosen,
+        search: Some(SearchInfo {
+            converged: search.converged,
+            min_word_length: search.min_word_length,
+            iterations: search.iterations,
+        }),
+        summary,
+    })
 }
 
 /// The per-bound statistics, like the paper's Table 1.
@@ -296,46 +476,6 @@ pub fn describe(run: &BoundRun) -> String {
             letters.join(", ")
         }
     );
-    out
-}
-
-fn json(search: &Search) -> String {
-    let mut out = String::from("{\n  \"converged\": ");
-    let _ = write!(
-        out,
-        "{},\n  \"min_word_length\": {},\n  \"iterations\": {},\n  \"runs\": [\n",
-        search.converged, search.min_word_length, search.iterations
-    );
-    for (i, r) in search.runs.iter().enumerate() {
-        let t = &r.teacher;
-        let _ = write!(
-            out,
-            "    {{\"unwind\": {}, \"max_word_length\": {}, \"states\": {}, \"edges\": {}, \
-             \"rounds\": {}, \"membership\": {}, \"by_form\": {}, \"by_cfg\": {}, \
-             \"by_cache\": {}, \"by_solver\": {}, \"conjectures\": {}, \
-             \"conjecture_solver_calls\": {}, \"variables\": {}, \"clauses\": {}, \
-             \"seconds\": {:.4}, \"exact\": {}, \"dot\": {}}}{}\n",
-            r.unwind,
-            r.max_word_length,
-            r.drawing.num_states(),
-            r.drawing.num_edges(),
-            r.rounds,
-            t.membership,
-            t.by_form,
-            t.by_cfg,
-            t.by_cache,
-            t.by_solver,
-            t.conjectures,
-            t.conjecture_solver_calls,
-            r.encoding.variables,
-            r.encoding.clauses,
-            r.seconds,
-            r.trouble.is_none(),
-            crate::verify::escape(&r.drawing.to_dot()),
-            if i + 1 < search.runs.len() { "," } else { "" }
-        );
-    }
-    out.push_str("  ]\n}\n");
     out
 }
 

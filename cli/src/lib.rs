@@ -3,9 +3,13 @@
 //! [`run`] takes the arguments and a [`Console`] and returns the exit code,
 //! so the same code serves the binary and the tests.
 
+mod html;
+mod json;
 pub mod language;
 mod learn;
+mod present;
 mod report;
+mod scenario;
 mod verify;
 
 use clap::{Args, Parser, Subcommand};
@@ -55,6 +59,19 @@ enum Command {
     /// entries, branch outcomes) that accepts exactly the event words of the
     /// executions failing the assertion, within the bounds.
     Learn(learn::LearnArgs),
+    /// Explain a program: the automaton of its behaviour over the events,
+    /// i.e. of the executions that reach the end of `main` (its return or
+    /// `exit`). Same bounds, events and outputs as `learn`.
+    Explain(learn::ExplainArgs),
+    /// Compare two versions of a program: learn both over the same events
+    /// and show what each does that the other does not, as automata with
+    /// witness executions. Exit 0 when they behave the same within the
+    /// bounds, 1 when not.
+    Diff(scenario::DiffArgs),
+    /// Check a merge (paper §5): the behaviour of MERGED that neither branch
+    /// has, and the behaviour of each branch the merge lost. Exit 0 when
+    /// there is none, 1 when there is.
+    Merge(scenario::MergeArgs),
     /// Check an automaton against the language of error within (b, b_wl),
     /// independently of the learner: every failing word is enumerated and
     /// compared both ways. Exit 0 when they agree, 1 when not.
@@ -101,6 +118,13 @@ enum Show {
 pub struct InputArgs {
     /// The C file (`.c` is preprocessed; `.i` is read as it is).
     pub file: PathBuf,
+    #[command(flatten)]
+    pub frontend: FrontendArgs,
+}
+
+/// How C files are read.
+#[derive(Args)]
+pub struct FrontendArgs {
     /// ILP32 data model: int, long and pointers are 32 bits (the default).
     #[arg(long = "32", conflicts_with = "lp64")]
     ilp32: bool,
@@ -118,7 +142,7 @@ pub struct InputArgs {
     warnings: bool,
 }
 
-impl InputArgs {
+impl FrontendArgs {
     fn options(&self) -> FrontendOptions {
         let mut cpp_options: Vec<String> = self.defines.iter().map(|d| format!("-D{d}")).collect();
         cpp_options.extend(self.includes.iter().map(|i| format!("-I{}", i.display())));
@@ -170,6 +194,9 @@ pub fn run(args: impl IntoIterator<Item = OsString>, console: &mut Console<'_>) 
         }),
         Command::Verify(args) => verify::run(&args, console),
         Command::Learn(args) => learn::run(&args, console),
+        Command::Explain(args) => learn::explain(&args, console),
+        Command::Diff(args) => scenario::diff(&args, console),
+        Command::Merge(args) => scenario::merge(&args, console),
         Command::CheckLanguage(args) => learn::check_language(&args, console),
         Command::Show(Show::Ssa { input, bound }) => {
             show(&input, console, |program| verify::show_ssa(program, &bound))
@@ -189,22 +216,23 @@ pub fn run(args: impl IntoIterator<Item = OsString>, console: &mut Console<'_>) 
 
 /// Loads the input and prints its diagnostics.
 fn load(input: &InputArgs, console: &mut Console<'_>) -> Result<Loaded, u8> {
-    if let Err(e) = std::fs::File::open(&input.file) {
+    load_file(&input.file, &input.frontend, console)
+}
+
+/// Loads one C file and prints its diagnostics.
+fn load_file(file: &Path, frontend: &FrontendArgs, console: &mut Console<'_>) -> Result<Loaded, u8> {
+    if let Err(e) = std::fs::File::open(file) {
         let why = if e.kind() == std::io::ErrorKind::NotFound {
             "no such file".to_string()
         } else {
             e.to_string()
         };
-        let _ = writeln!(
-            console.err,
-            "error: cannot read {}: {why}",
-            input.file.display()
-        );
+        let _ = writeln!(console.err, "error: cannot read {}: {why}", file.display());
         return Err(exit::BAD_INPUT);
     }
-    let loaded = lore_frontend::load(Path::new(&input.file), &input.options());
+    let loaded = lore_frontend::load(file, &frontend.options());
     for d in &loaded.diagnostics {
-        if d.is_error() || input.warnings {
+        if d.is_error() || frontend.warnings {
             let _ = write!(
                 console.err,
                 "{}",

@@ -249,19 +249,7 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
     }
 }
 
-pub(crate) fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    format!("\"{out}\"")
-}
+use crate::json::escape;
 
 fn json(report: &lore_bmc::verify::Report, sources: &lore_frontend::source::SourceMap) -> String {
     let verdict = match &report.verdict {

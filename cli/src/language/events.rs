@@ -113,3 +113,77 @@ fn add_branches(program: &Program, events: &mut Events) {
         }
     }
 }
+
+/// The events of several programs over one alphabet, matched by name (for
+/// `diff` and `merge`): each program's own choice (as [`choose`] makes it,
+/// an `--events` list keeping the names the program defines), their union
+/// in the order first seen, and for each program the letters renumbered
+/// into that union. A listed name no program defines is refused.
+pub fn choose_common(
+    programs: &[(&Program, &Path)],
+    option: Option<&str>,
+) -> Result<Vec<Events>, EventError> {
+    let listed: Option<Vec<&str>> =
+        option.map(|list| list.split([',', ' ']).filter(|s| !s.is_empty()).collect());
+    if let Some(names) = &listed {
+        for name in names.iter().filter(|n| **n != "branches") {
+            let defined = programs.iter().any(|(p, _)| {
+                p.function_by_name(name)
+                    .is_some_and(|id| p.function(id).body.is_some())
+            });
+            if !defined {
+                return Err(EventError(format!(
+                    "`{name}` is not a function with a body in any of the programs"
+                )));
+            }
+        }
+    }
+    let mut own = Vec::with_capacity(programs.len());
+    for (program, source) in programs {
+        let option = listed.as_ref().map(|names| {
+            names
+                .iter()
+                .filter(|n| {
+                    **n == "branches"
+                        || program
+                            .function_by_name(n)
+                            .is_some_and(|id| program.function(id).body.is_some())
+                })
+                .copied()
+                .collect::<Vec<_>>()
+                .join(",")
+        });
+        own.push(match option.as_deref() {
+            // None of the listed functions is in this program: no letters.
+            Some("") => Events::default(),
+            other => choose(program, source, other)?,
+        });
+    }
+    let mut union: Vec<String> = Vec::new();
+    for events in &own {
+        for name in &events.letters {
+            if !union.contains(name) {
+                union.push(name.clone());
+            }
+        }
+    }
+    Ok(own
+        .into_iter()
+        .map(|events| {
+            let index = |letter: u32| {
+                let name = &events.letters[letter as usize];
+                union.iter().position(|n| n == name).expect("in the union") as u32
+            };
+            Events {
+                letters: union.clone(),
+                function_entry: events
+                    .function_entry
+                    .iter()
+                    .map(|(&f, &l)| (f, index(l)))
+                    .collect(),
+                branch: events.branch.iter().map(|(&k, &l)| (k, index(l))).collect(),
+                max_len: 0,
+            }
+        })
+        .collect())
+}
