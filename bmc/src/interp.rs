@@ -498,8 +498,12 @@ impl<'p> Interpreter<'p> {
                             loc,
                         });
                     }
-                    // An unchecked assertion that fails ends the run, as C's assert does.
-                    return Ok(Some(Flow::Halt));
+                    // An unchecked assertion that fails ends the run, as C's
+                    // assert does; an unchecked `_Learn_assert` only marks what
+                    // to learn, so the run goes on (as symbolic execution).
+                    if p.kind != PropertyKind::LearnAssertion {
+                        return Ok(Some(Flow::Halt));
+                    }
                 }
             }
             StmtKind::Allocate {

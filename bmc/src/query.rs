@@ -330,11 +330,16 @@ impl<'p> ErrorQueries<'p> {
                     trace: interp.trace,
                 }))
             }
-            other => Answer::Unknown(format!(
-                "internal error: a failing execution with word {word:?} did not replay \
-                 ({other:?}, word {:?})",
-                interp.word
-            )),
+            other => {
+                // A replay that runs away can record a very long word.
+                let shown = &interp.word[..interp.word.len().min(24)];
+                let more = if interp.word.len() > shown.len() { ", …" } else { "" };
+                Answer::Unknown(format!(
+                    "internal error: a failing execution with word {word:?} did not replay \
+                     ({other:?}, word {shown:?}{more} of length {})",
+                    interp.word.len()
+                ))
+            }
         }
     }
 }

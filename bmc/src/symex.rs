@@ -1032,7 +1032,13 @@ impl Executor<'_> {
                         self.input_step(input, state.guard, block.term_loc);
                         v = Some(input);
                     }
-                    if state.frames.len() == 1 {
+                    // The initialiser also returns with one frame; only
+                    // main's return is the end of main.
+                    let is_main = self
+                        .program
+                        .entry
+                        .is_some_and(|m| std::ptr::eq(self.program.function(m), f));
+                    if state.frames.len() == 1 && is_main {
                         self.end_of_main(&state, block.term_loc);
                     }
                     returns.push((state, v));
@@ -1220,7 +1226,8 @@ impl Executor<'_> {
             StmtKind::Assert { cond, property } => {
                 let c = self.value(state, f, cond);
                 let p = self.program.property(*property);
-                if self.options.check_kinds.contains(&p.kind) {
+                let checked = self.options.check_kinds.contains(&p.kind);
+                if checked {
                     let nc = self.terms.not(c);
                     let violated = self.terms.and(state.guard, nc);
                     let index = self.check(
@@ -1234,8 +1241,11 @@ impl Executor<'_> {
                     self.attach_word(index, &word, violated);
                 }
                 // After the assertion, executions continue only where it held
-                // (a failing assertion ends the run).
-                state.guard = self.terms.and(state.guard, c);
+                // (a failing assertion ends the run), except past an unchecked
+                // `_Learn_assert`: it marks what to learn and is not C's assert.
+                if checked || p.kind != PropertyKind::LearnAssertion {
+                    state.guard = self.terms.and(state.guard, c);
+                }
             }
             StmtKind::Allocate {
                 dest,
