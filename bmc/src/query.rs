@@ -333,7 +333,11 @@ impl<'p> ErrorQueries<'p> {
             other => {
                 // A replay that runs away can record a very long word.
                 let shown = &interp.word[..interp.word.len().min(24)];
-                let more = if interp.word.len() > shown.len() { ", …" } else { "" };
+                let more = if interp.word.len() > shown.len() {
+                    ", …"
+                } else {
+                    ""
+                };
                 Answer::Unknown(format!(
                     "internal error: a failing execution with word {word:?} did not replay \
                      ({other:?}, word {shown:?}{more} of length {})",

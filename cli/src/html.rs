@@ -93,7 +93,11 @@ fn bound_section(out: &mut String, report: &Report, index: usize, bound: &BoundV
         "<section class=\"bound\" id=\"bound-{index}\" data-b=\"{}\" data-wl=\"{}\"{}>",
         bound.unwind,
         bound.max_word_length,
-        if index == report.chosen { "" } else { " hidden" }
+        if index == report.chosen {
+            ""
+        } else {
+            " hidden"
+        }
     );
     let _ = writeln!(
         out,
@@ -135,7 +139,12 @@ fn panel_html(out: &mut String, report: &Report, id: &str, panel: &Panel) {
         let letters: Vec<String> = d
             .dominating_letters
             .iter()
-            .map(|&a| format!("<code class=\"dominating\">{}</code>", text(alphabet.name(a))))
+            .map(|&a| {
+                format!(
+                    "<code class=\"dominating\">{}</code>",
+                    text(alphabet.name(a))
+                )
+            })
             .collect();
         let doomed: Vec<String> = (0..d.num_states())
             .filter(|&s| d.doomed[s])
@@ -257,7 +266,11 @@ fn inline_svg(svg: &str, id: &str) -> String {
     let body = &svg[start..];
     body.replace("id=\"arrow\"", &format!("id=\"arrow-{id}\""))
         .replace("url(#arrow)", &format!("url(#arrow-{id})"))
-        .replacen("<svg", &format!("<svg role=\"img\" aria-label=\"automaton {id}\""), 1)
+        .replacen(
+            "<svg",
+            &format!("<svg role=\"img\" aria-label=\"automaton {id}\""),
+            1,
+        )
 }
 
 /// Text for HTML content and attributes.

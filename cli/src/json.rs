@@ -119,7 +119,10 @@ mod tests {
     fn nested_values_print_as_valid_json() {
         let v = Json::Object(vec![
             ("a", Json::strings(["x\"y", "\n"])),
-            ("b", Json::Array(vec![Json::Object(vec![("c", Json::Float(0.5))])])),
+            (
+                "b",
+                Json::Array(vec![Json::Object(vec![("c", Json::Float(0.5))])]),
+            ),
             ("d", Json::Array(vec![])),
         ]);
         assert_eq!(

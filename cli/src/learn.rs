@@ -141,20 +141,40 @@ pub(crate) fn fail(console: &mut Console<'_>, message: &str) -> u8 {
 }
 
 pub fn run(args: &LearnArgs, console: &mut Console<'_>) -> u8 {
-    learn_one(&args.input, args.assert.as_deref(), &args.options, "learn", console)
+    learn_one(
+        &args.input,
+        args.assert.as_deref(),
+        &args.options,
+        "learn",
+        console,
+    )
 }
 
 /// `lore explain`: the words of the executions that reach the end of
 /// `main` (its return, or `exit`): what the program does, over the events.
 pub fn explain(args: &ExplainArgs, console: &mut Console<'_>) -> u8 {
-    learn_one(&args.input, Some("end-of-main"), &args.options, "explain", console)
+    learn_one(
+        &args.input,
+        Some("end-of-main"),
+        &args.options,
+        "explain",
+        console,
+    )
 }
 
 /// The learning algorithm named by `--algorithm`.
-pub(crate) fn algorithm(options: &LearnOptions, console: &mut Console<'_>) -> Result<Algorithm, u8> {
+pub(crate) fn algorithm(
+    options: &LearnOptions,
+    console: &mut Console<'_>,
+) -> Result<Algorithm, u8> {
     Algorithm::from_name(&options.algorithm)
         .filter(|a| *a != Algorithm::MinimalConsistent)
-        .ok_or_else(|| fail(console, &format!("unknown algorithm `{}`", options.algorithm)))
+        .ok_or_else(|| {
+            fail(
+                console,
+                &format!("unknown algorithm `{}`", options.algorithm),
+            )
+        })
 }
 
 /// Learns at the given bounds, or searches them; progress on `err`.
@@ -250,7 +270,8 @@ fn learn_one(
     }
     if options.json.is_some() || options.html.is_some() {
         let file = input.file.display().to_string();
-        let report = match learn_report(command, &file, &setup, &knowledge, &loaded.sources, search) {
+        let report = match learn_report(command, &file, &setup, &knowledge, &loaded.sources, search)
+        {
             Ok(r) => r,
             Err(LearnError(message)) => return fail(console, &message),
         };

@@ -220,7 +220,11 @@ fn load(input: &InputArgs, console: &mut Console<'_>) -> Result<Loaded, u8> {
 }
 
 /// Loads one C file and prints its diagnostics.
-fn load_file(file: &Path, frontend: &FrontendArgs, console: &mut Console<'_>) -> Result<Loaded, u8> {
+fn load_file(
+    file: &Path,
+    frontend: &FrontendArgs,
+    console: &mut Console<'_>,
+) -> Result<Loaded, u8> {
     if let Err(e) = std::fs::File::open(file) {
         let why = if e.kind() == std::io::ErrorKind::NotFound {
             "no such file".to_string()

@@ -231,7 +231,10 @@ impl Report {
                         Json::Object(vec![
                             ("unwind", Json::int(b.unwind)),
                             ("max_word_length", Json::int(b.max_word_length)),
-                            ("panels", Json::Array(b.panels.iter().map(panel_json).collect())),
+                            (
+                                "panels",
+                                Json::Array(b.panels.iter().map(panel_json).collect()),
+                            ),
                         ])
                     })
                     .collect(),
@@ -257,7 +260,10 @@ fn run_json(info: &RunInfo) -> Json {
         ("by_cache", Json::int(t.by_cache)),
         ("by_solver", Json::int(t.by_solver)),
         ("conjectures", Json::int(t.conjectures)),
-        ("conjecture_solver_calls", Json::int(t.conjecture_solver_calls)),
+        (
+            "conjecture_solver_calls",
+            Json::int(t.conjecture_solver_calls),
+        ),
         ("variables", Json::int(r.encoding.variables)),
         ("clauses", Json::int(r.encoding.clauses)),
         ("seconds", Json::Float(r.seconds)),
@@ -338,10 +344,7 @@ pub fn automaton_json(d: &Drawing) -> Json {
         ("empty", Json::Bool(d.empty)),
         ("states", Json::int(dfa.num_states())),
         ("initial", Json::int(dfa.initial())),
-        (
-            "accepting",
-            states_where(&|s| dfa.is_accepting(s as u32)),
-        ),
+        ("accepting", states_where(&|s| dfa.is_accepting(s as u32))),
         ("transitions", Json::Array(transitions)),
         (
             "dominating_letters",

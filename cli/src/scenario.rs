@@ -65,7 +65,10 @@ struct Difference {
 /// 1 when not.
 pub fn diff(args: &DiffArgs, console: &mut Console<'_>) -> u8 {
     let versions = [("old", args.old.as_path()), ("new", args.new.as_path())];
-    let names = [args.old.display().to_string(), args.new.display().to_string()];
+    let names = [
+        args.old.display().to_string(),
+        args.new.display().to_string(),
+    ];
     compare(
         "diff",
         &versions,
@@ -200,7 +203,10 @@ fn compare(
         Err(LearnError(message)) => return learn::fail(console, &message),
     };
     let chosen_pair = runs.chosen;
-    let names: Vec<String> = versions.iter().map(|(_, p)| p.display().to_string()).collect();
+    let names: Vec<String> = versions
+        .iter()
+        .map(|(_, p)| p.display().to_string())
+        .collect();
     // Differences at every pair; each version's own automaton after them.
     let mut bounds = Vec::new();
     let mut chosen_differences = Vec::new();
@@ -292,9 +298,7 @@ fn compare(
             "The merge adds nothing that neither branch has and loses nothing of either \
              branch within b = {b}, b_wl = {wl}."
         ),
-        (_, false) => format!(
-            "The merge adds or loses behaviour within b = {b}, b_wl = {wl}."
-        ),
+        (_, false) => format!("The merge adds or loses behaviour within b = {b}, b_wl = {wl}."),
     };
     // The text: statistics, then each difference with its words and traces.
     if runs.pairs.len() > 1 {
@@ -435,7 +439,13 @@ fn learn_all<'p>(
     let mut chosen = (0, 0);
     for i in 0..n {
         let label = format!("{}: ", versions[i].0);
-        let search = learn::learn_bounds(&setups[i], &mut knowledge[i], options, &label, &mut *console.err)?;
+        let search = learn::learn_bounds(
+            &setups[i],
+            &mut knowledge[i],
+            options,
+            &label,
+            &mut *console.err,
+        )?;
         let last = search.runs.last().expect("a run");
         chosen = (
             chosen.0.max(last.unwind),

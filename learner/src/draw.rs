@@ -199,7 +199,9 @@ impl Drawing {
             rows[l] += 1;
         }
         let width = 80.0 + 150.0 * layers as f64 + 40.0;
-        let height = 60.0 + 90.0 * (*rows.iter().max().unwrap_or(&1)).max(1) as f64 + 60.0;
+        // The last row's centre, and room below it for curved edges and labels.
+        let height =
+            60.0 + 90.0 * (*rows.iter().max().unwrap_or(&1)).max(1).saturating_sub(1) as f64 + 70.0;
         let mut out = String::new();
         let _ = writeln!(
             out,
