@@ -177,6 +177,19 @@ pub(crate) fn algorithm(
         })
 }
 
+/// One run in a line: bounds, size, solver calls, time.
+pub(crate) fn run_line(run: &BoundRun) -> String {
+    format!(
+        "b={} b_wl={}: {} states, {} edges, {} solver calls, {:.2} s",
+        run.unwind,
+        run.max_word_length,
+        run.drawing.num_states(),
+        run.drawing.num_edges(),
+        run.teacher.solver_calls(),
+        run.seconds
+    )
+}
+
 /// Learns at the given bounds, or searches them; progress on `err`.
 pub(crate) fn learn_bounds<'p>(
     setup: &Setup<'p>,
@@ -188,16 +201,7 @@ pub(crate) fn learn_bounds<'p>(
     let quiet = options.quiet;
     let mut progress = |run: &BoundRun| {
         if !quiet {
-            let _ = writeln!(
-                err,
-                "  {label}b={} b_wl={}: {} states, {} edges, {} solver calls, {:.2} s",
-                run.unwind,
-                run.max_word_length,
-                run.drawing.num_states(),
-                run.drawing.num_edges(),
-                run.teacher.solver_calls(),
-                run.seconds
-            );
+            let _ = writeln!(err, "  {label}{}", run_line(run));
         }
     };
     match (options.unwind, options.max_word_length) {

@@ -313,17 +313,11 @@ fn compare(
         .iter()
         .filter(|i| (i.run.unwind, i.run.max_word_length) == chosen_pair)
     {
-        let r = &info.run;
         let _ = writeln!(
             console.out,
-            "{:<7} b={} b_wl={}: {} states, {} edges, {} solver calls, {:.2} s",
+            "{:<7} {}",
             versions[info.program].0,
-            r.unwind,
-            r.max_word_length,
-            r.drawing.num_states(),
-            r.drawing.num_edges(),
-            r.teacher.solver_calls(),
-            r.seconds
+            learn::run_line(&info.run)
         );
     }
     let _ = writeln!(console.out, "{summary}");
@@ -469,12 +463,9 @@ fn learn_all<'p>(
             if !options.quiet {
                 let _ = writeln!(
                     console.err,
-                    "  {}: b={b} b_wl={wl}: {} states, {} edges, {} solver calls, {:.2} s",
+                    "  {}: {}",
                     versions[i].0,
-                    run.drawing.num_states(),
-                    run.drawing.num_edges(),
-                    run.teacher.solver_calls(),
-                    run.seconds
+                    learn::run_line(&run)
                 );
             }
             at[i].insert((b, wl), run.clone());
