@@ -11,6 +11,7 @@
 pub mod blast;
 pub mod bv;
 pub mod check;
+pub mod float;
 pub mod interp;
 pub mod query;
 pub mod solver;

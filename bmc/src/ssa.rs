@@ -291,7 +291,7 @@ impl Terms {
             "operand widths differ for {op:?}"
         );
         if let (Some(x), Some(y)) = (self.as_const(a), self.as_const(b)) {
-            if w <= 64 {
+            if w <= 128 && self.width(b) <= 128 {
                 if let Some(v) = fold(op, x, y, w, self.width(b)) {
                     let rw = if op.is_predicate() { 1 } else { w };
                     return self.constant(v, rw);

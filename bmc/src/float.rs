@@ -1,0 +1,871 @@
+//! IEEE 754 binary floating point, built from bit-vector terms: every
+//! operation is a circuit over the operands' bits, exact and rounded to
+//! nearest, ties to even, generic in the widths of exponent and fraction
+//! (so small formats can be checked exhaustively).
+//!
+//! Each operation computes the exact result as a sign, a binary exponent
+//! and an integer significand (with the bits it dropped folded into a
+//! sticky bit), and [`round`] turns that into the nearest representable
+//! value: normal, subnormal, zero or infinity. A NaN result is always the
+//! one quiet NaN [`nan`] (the concrete replay does the same), so programs
+//! that look at a NaN's bits see the same bits in both.
+
+use crate::ssa::{Binary, TermId, Terms, FALSE};
+
+/// A binary interchange format: exponent and fraction widths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Format {
+    pub exponent: u32,
+    pub fraction: u32,
+}
+
+impl Format {
+    pub const SINGLE: Format = Format {
+        exponent: 8,
+        fraction: 23,
+    };
+    pub const DOUBLE: Format = Format {
+        exponent: 11,
+        fraction: 52,
+    };
+
+    /// Bits of a value.
+    pub fn width(self) -> u32 {
+        1 + self.exponent + self.fraction
+    }
+
+    fn bias(self) -> u128 {
+        (1 << (self.exponent - 1)) - 1
+    }
+
+    /// The quiet NaN every NaN-producing operation returns.
+    pub fn nan_bits(self) -> u128 {
+        ((1u128 << self.exponent) - 1) << self.fraction | 1 << (self.fraction - 1)
+    }
+}
+
+/// Width of the signed exponent arithmetic (exponents stay within ±2^18).
+const EW: u32 = 20;
+
+fn c(t: &mut Terms, v: u128, w: u32) -> TermId {
+    t.constant(v, w)
+}
+
+/// A signed exponent constant.
+fn ec(t: &mut Terms, v: i64) -> TermId {
+    t.constant(v as i128 as u128, EW)
+}
+
+fn bin(t: &mut Terms, op: Binary, a: TermId, b: TermId) -> TermId {
+    t.binary(op, a, b)
+}
+
+fn eq_const(t: &mut Terms, a: TermId, v: u128) -> TermId {
+    let w = t.width(a);
+    let k = c(t, v, w);
+    bin(t, Binary::Eq, a, k)
+}
+
+fn nonzero(t: &mut Terms, a: TermId) -> TermId {
+    let z = eq_const(t, a, 0);
+    t.not(z)
+}
+
+fn bit(t: &mut Terms, a: TermId, i: u32) -> TermId {
+    t.extract(a, i, 1)
+}
+
+/// Sign, exponent field and fraction field.
+fn fields(t: &mut Terms, f: Format, x: TermId) -> (TermId, TermId, TermId) {
+    let sign = bit(t, x, f.exponent + f.fraction);
+    let exp = t.extract(x, f.fraction, f.exponent);
+    let frac = t.extract(x, 0, f.fraction);
+    (sign, exp, frac)
+}
+
+pub fn nan(t: &mut Terms, f: Format) -> TermId {
+    c(t, f.nan_bits(), f.width())
+}
+
+fn infinity(t: &mut Terms, f: Format, sign: TermId) -> TermId {
+    let mag = c(
+        t,
+        ((1u128 << f.exponent) - 1) << f.fraction,
+        f.exponent + f.fraction,
+    );
+    t.concat(sign, mag)
+}
+
+fn zero(t: &mut Terms, f: Format, sign: TermId) -> TermId {
+    let mag = c(t, 0, f.exponent + f.fraction);
+    t.concat(sign, mag)
+}
+
+pub fn is_nan(t: &mut Terms, f: Format, x: TermId) -> TermId {
+    let (_, exp, frac) = fields(t, f, x);
+    let all = eq_const(t, exp, (1 << f.exponent) - 1);
+    let some = nonzero(t, frac);
+    t.and(all, some)
+}
+
+pub fn is_infinite(t: &mut Terms, f: Format, x: TermId) -> TermId {
+    let (_, exp, frac) = fields(t, f, x);
+    let all = eq_const(t, exp, (1 << f.exponent) - 1);
+    let none = eq_const(t, frac, 0);
+    t.and(all, none)
+}
+
+pub fn is_zero(t: &mut Terms, f: Format, x: TermId) -> TermId {
+    let mag = t.extract(x, 0, f.exponent + f.fraction);
+    eq_const(t, mag, 0)
+}
+
+pub fn is_subnormal(t: &mut Terms, f: Format, x: TermId) -> TermId {
+    let (_, exp, frac) = fields(t, f, x);
+    let z = eq_const(t, exp, 0);
+    let some = nonzero(t, frac);
+    t.and(z, some)
+}
+
+pub fn is_normal(t: &mut Terms, f: Format, x: TermId) -> TermId {
+    let (_, exp, _) = fields(t, f, x);
+    let z = eq_const(t, exp, 0);
+    let all = eq_const(t, exp, (1 << f.exponent) - 1);
+    let special = t.or(z, all);
+    t.not(special)
+}
+
+pub fn sign_bit(t: &mut Terms, f: Format, x: TermId) -> TermId {
+    bit(t, x, f.exponent + f.fraction)
+}
+
+pub fn neg(t: &mut Terms, f: Format, x: TermId) -> TermId {
+    let s = sign_bit(t, f, x);
+    let ns = t.not(s);
+    let mag = t.extract(x, 0, f.exponent + f.fraction);
+    t.concat(ns, mag)
+}
+
+pub fn abs(t: &mut Terms, f: Format, x: TermId) -> TermId {
+    let mag = t.extract(x, 0, f.exponent + f.fraction);
+    t.concat(FALSE, mag)
+}
+
+/// The significand with its hidden bit (m + 1 bits) and the exponent of
+/// its last bit: the value is `sig × 2^exp`.
+fn unpack(t: &mut Terms, f: Format, x: TermId) -> (TermId, TermId, TermId) {
+    let (sign, exp, frac) = fields(t, f, x);
+    let normal = nonzero(t, exp);
+    let sig = t.concat(normal, frac);
+    let e = t.zext(exp, EW);
+    let one = ec(t, 1);
+    let e_eff = t.ite(normal, e, one);
+    let shift = ec(t, f.bias() as i64 + i64::from(f.fraction));
+    let e_last = bin(t, Binary::Sub, e_eff, shift);
+    (sign, sig, e_last)
+}
+
+/// `sig` shifted left until its top bit is set, and the shift (EW bits).
+fn normalize(t: &mut Terms, sig: TermId) -> (TermId, TermId) {
+    let w = t.width(sig);
+    let mut s = sig;
+    let mut count = ec(t, 0);
+    if w < 2 {
+        return (s, count);
+    }
+    let mut k = 1u32 << (31 - (w - 1).leading_zeros());
+    while k >= 1 {
+        let top = t.extract(s, w - k, k);
+        let empty = eq_const(t, top, 0);
+        let amount = c(t, u128::from(k), w);
+        let shifted = bin(t, Binary::Shl, s, amount);
+        s = t.ite(empty, shifted, s);
+        let kk = ec(t, i64::from(k));
+        let plus = bin(t, Binary::Add, count, kk);
+        count = t.ite(empty, plus, count);
+        k /= 2;
+    }
+    (s, count)
+}
+
+/// An EW-bit amount as a shift amount for a `w`-bit value (`amount` < 2^w).
+fn amount_for(t: &mut Terms, amount: TermId, w: u32) -> TermId {
+    if w >= EW {
+        t.zext(amount, w)
+    } else {
+        t.extract(amount, 0, w)
+    }
+}
+
+/// `x >> amount`, and whether a set bit was shifted out.
+fn shift_right_sticky(t: &mut Terms, x: TermId, amount: TermId) -> (TermId, TermId) {
+    let w = t.width(x);
+    let shifted = bin(t, Binary::LShr, x, amount);
+    let one = c(t, 1, w);
+    let high = bin(t, Binary::Shl, one, amount);
+    let mask = bin(t, Binary::Sub, high, one);
+    let lost_bits = t.and(x, mask);
+    let lost = nonzero(t, lost_bits);
+    (shifted, lost)
+}
+
+/// The value `(-1)^sign × sig × 2^exp` (sig unsigned, at least m + 3 bits;
+/// exp signed, EW bits) rounded to nearest, ties to even, in format `f`.
+pub fn round(t: &mut Terms, f: Format, sign: TermId, exp: TermId, sig: TermId) -> TermId {
+    let m = f.fraction;
+    let w = t.width(sig);
+    assert!(w >= m + 3, "round needs guard bits");
+    let is_zero = eq_const(t, sig, 0);
+    let (sig, lz) = normalize(t, sig);
+    // The biased exponent of the leading bit.
+    let lead = ec(t, i64::from(w - 1) + f.bias() as i64);
+    let e1 = bin(t, Binary::Add, exp, lead);
+    let biased = bin(t, Binary::Sub, e1, lz);
+    // Below the normal range: shift right to the subnormal scale.
+    let one = ec(t, 1);
+    let tiny = bin(t, Binary::Slt, biased, one);
+    let below = bin(t, Binary::Sub, one, biased);
+    let cap = ec(t, i64::from(w - 1));
+    let too_far = bin(t, Binary::Slt, cap, below);
+    let below = t.ite(too_far, cap, below);
+    let zero_e = ec(t, 0);
+    let extra = t.ite(tiny, below, zero_e);
+    let amount = amount_for(t, extra, w);
+    let (sig, lost) = shift_right_sticky(t, sig, amount);
+    let biased = t.ite(tiny, one, biased);
+    // Keep m + 1 bits; the next is the guard, the rest are sticky.
+    let kept = t.extract(sig, w - m - 1, m + 1);
+    let guard = bit(t, sig, w - m - 2);
+    let sticky = if w - m - 2 > 0 {
+        let rest = t.extract(sig, 0, w - m - 2);
+        let r = nonzero(t, rest);
+        t.or(r, lost)
+    } else {
+        lost
+    };
+    let lsb = bit(t, kept, 0);
+    let either = t.or(sticky, lsb);
+    let up = t.and(guard, either);
+    let kept2 = t.zext(kept, m + 2);
+    let up2 = t.zext(up, m + 2);
+    let rounded = bin(t, Binary::Add, kept2, up2);
+    let carry = bit(t, rounded, m + 1);
+    let hi = t.extract(rounded, 1, m + 1);
+    let lo = t.extract(rounded, 0, m + 1);
+    let significand = t.ite(carry, hi, lo);
+    let carry_e = t.zext(carry, EW);
+    let biased = bin(t, Binary::Add, biased, carry_e);
+    let normal = bit(t, significand, m);
+    let exp_field = t.extract(biased, 0, f.exponent);
+    let zero_field = c(t, 0, f.exponent);
+    let exp_field = t.ite(normal, exp_field, zero_field);
+    let max = ec(t, (1i64 << f.exponent) - 1);
+    let overflow = bin(t, Binary::Sle, max, biased);
+    let frac = t.extract(significand, 0, m);
+    let body = t.concat(exp_field, frac);
+    let packed = t.concat(sign, body);
+    let inf = infinity(t, f, sign);
+    let z = zero(t, f, sign);
+    let finite = t.ite(overflow, inf, packed);
+    t.ite(is_zero, z, finite)
+}
+
+pub fn add(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
+    let m = f.fraction;
+    let nan_a = is_nan(t, f, a);
+    let nan_b = is_nan(t, f, b);
+    let inf_a = is_infinite(t, f, a);
+    let inf_b = is_infinite(t, f, b);
+    let sa = sign_bit(t, f, a);
+    let sb = sign_bit(t, f, b);
+    let differ = bin(t, Binary::Xor, sa, sb);
+    let both_inf = t.and(inf_a, inf_b);
+    let opposite_inf = t.and(both_inf, differ);
+    let any_nan = t.or(nan_a, nan_b);
+    let invalid = t.or(any_nan, opposite_inf);
+    // x is the operand of larger magnitude.
+    let mag_a = t.extract(a, 0, f.exponent + m);
+    let mag_b = t.extract(b, 0, f.exponent + m);
+    let swap = bin(t, Binary::Ult, mag_a, mag_b);
+    let x = t.ite(swap, b, a);
+    let y = t.ite(swap, a, b);
+    let (sx, sig_x, ex) = unpack(t, f, x);
+    let (sy, sig_y, ey) = unpack(t, f, y);
+    let w = m + 5;
+    let three = c(t, 3, w);
+    let sig_x = t.zext(sig_x, w);
+    let sig_x = bin(t, Binary::Shl, sig_x, three);
+    let sig_y = t.zext(sig_y, w);
+    let sig_y = bin(t, Binary::Shl, sig_y, three);
+    let d = bin(t, Binary::Sub, ex, ey);
+    let cap = ec(t, i64::from(w));
+    let far = bin(t, Binary::Slt, cap, d);
+    let d = t.ite(far, cap, d);
+    let amount = amount_for(t, d, w);
+    let (aligned, lost) = shift_right_sticky(t, sig_y, amount);
+    let lost = t.zext(lost, w);
+    let aligned = t.or(aligned, lost);
+    let subtract = bin(t, Binary::Xor, sx, sy);
+    let diff = bin(t, Binary::Sub, sig_x, aligned);
+    let sum = bin(t, Binary::Add, sig_x, aligned);
+    let s = t.ite(subtract, diff, sum);
+    let exact_zero = eq_const(t, s, 0);
+    // An exact zero sum is +0, unless both addends were -0.
+    let zero_sign = t.ite(subtract, FALSE, sx);
+    let sign = t.ite(exact_zero, zero_sign, sx);
+    let three_e = ec(t, 3);
+    let e = bin(t, Binary::Sub, ex, three_e);
+    let r = round(t, f, sign, e, s);
+    let n = nan(t, f);
+    let r = t.ite(inf_b, b, r);
+    let r = t.ite(inf_a, a, r);
+    t.ite(invalid, n, r)
+}
+
+pub fn sub(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
+    let nb = neg(t, f, b);
+    add(t, f, a, nb)
+}
+
+pub fn mul(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
+    let m = f.fraction;
+    let nan_a = is_nan(t, f, a);
+    let nan_b = is_nan(t, f, b);
+    let inf_a = is_infinite(t, f, a);
+    let inf_b = is_infinite(t, f, b);
+    let zero_a = is_zero(t, f, a);
+    let zero_b = is_zero(t, f, b);
+    let (sa, sig_a, ea) = unpack(t, f, a);
+    let (sb, sig_b, eb) = unpack(t, f, b);
+    let sign = bin(t, Binary::Xor, sa, sb);
+    let w = 2 * m + 3;
+    let x = t.zext(sig_a, w);
+    let y = t.zext(sig_b, w);
+    let p = bin(t, Binary::Mul, x, y);
+    let e = bin(t, Binary::Add, ea, eb);
+    let r = round(t, f, sign, e, p);
+    let inf_zero = t.and(inf_a, zero_b);
+    let zero_inf = t.and(zero_a, inf_b);
+    let any_nan = t.or(nan_a, nan_b);
+    let bad = t.or(inf_zero, zero_inf);
+    let invalid = t.or(any_nan, bad);
+    let any_inf = t.or(inf_a, inf_b);
+    let inf = infinity(t, f, sign);
+    let n = nan(t, f);
+    let r = t.ite(any_inf, inf, r);
+    t.ite(invalid, n, r)
+}
+
+pub fn div(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
+    let m = f.fraction;
+    let nan_a = is_nan(t, f, a);
+    let nan_b = is_nan(t, f, b);
+    let inf_a = is_infinite(t, f, a);
+    let inf_b = is_infinite(t, f, b);
+    let zero_a = is_zero(t, f, a);
+    let zero_b = is_zero(t, f, b);
+    let (sa, sig_a, ea) = unpack(t, f, a);
+    let (sb, sig_b, eb) = unpack(t, f, b);
+    let sign = bin(t, Binary::Xor, sa, sb);
+    let (sig_a, lza) = normalize(t, sig_a);
+    let (sig_b, lzb) = normalize(t, sig_b);
+    let ea = bin(t, Binary::Sub, ea, lza);
+    let eb = bin(t, Binary::Sub, eb, lzb);
+    let w = 2 * m + 5;
+    let n = t.zext(sig_a, w);
+    let shift = c(t, u128::from(m + 3), w);
+    let n = bin(t, Binary::Shl, n, shift);
+    let d = t.zext(sig_b, w);
+    let q = bin(t, Binary::UDiv, n, d);
+    let rem = bin(t, Binary::URem, n, d);
+    let inexact = nonzero(t, rem);
+    let inexact = t.zext(inexact, w);
+    let q = t.or(q, inexact);
+    let e = bin(t, Binary::Sub, ea, eb);
+    let k = ec(t, i64::from(m + 3));
+    let e = bin(t, Binary::Sub, e, k);
+    let r = round(t, f, sign, e, q);
+    let any_nan = t.or(nan_a, nan_b);
+    let zz = t.and(zero_a, zero_b);
+    let ii = t.and(inf_a, inf_b);
+    let bad = t.or(zz, ii);
+    let invalid = t.or(any_nan, bad);
+    let by_zero = t.or(inf_a, zero_b);
+    let inf = infinity(t, f, sign);
+    let z = zero(t, f, sign);
+    let r = t.ite(inf_b, z, r);
+    let r = t.ite(by_zero, inf, r);
+    let nn = nan(t, f);
+    t.ite(invalid, nn, r)
+}
+
+/// `a == b`: false with a NaN, and -0 == +0.
+pub fn equal(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
+    let nan_a = is_nan(t, f, a);
+    let nan_b = is_nan(t, f, b);
+    let same = bin(t, Binary::Eq, a, b);
+    let za = is_zero(t, f, a);
+    let zb = is_zero(t, f, b);
+    let zeros = t.and(za, zb);
+    let eq = t.or(same, zeros);
+    let unordered = t.or(nan_a, nan_b);
+    let ordered = t.not(unordered);
+    t.and(ordered, eq)
+}
+
+/// `a < b`: false with a NaN.
+pub fn less(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
+    let nan_a = is_nan(t, f, a);
+    let nan_b = is_nan(t, f, b);
+    let sa = sign_bit(t, f, a);
+    let sb = sign_bit(t, f, b);
+    let mag_a = t.extract(a, 0, f.exponent + f.fraction);
+    let mag_b = t.extract(b, 0, f.exponent + f.fraction);
+    let za = is_zero(t, f, a);
+    let zb = is_zero(t, f, b);
+    let zeros = t.and(za, zb);
+    let not_zeros = t.not(zeros);
+    // Signs differ: a < b when a is the negative one (and not both zero).
+    let nsb = t.not(sb);
+    let a_neg = t.and(sa, nsb);
+    let mixed = t.and(a_neg, not_zeros);
+    let up = bin(t, Binary::Ult, mag_a, mag_b);
+    let down = bin(t, Binary::Ult, mag_b, mag_a);
+    let nsa = t.not(sa);
+    let both_pos = t.and(nsa, nsb);
+    let both_neg = t.and(sa, sb);
+    let pos = t.and(both_pos, up);
+    let negs = t.and(both_neg, down);
+    let same_sign = t.or(pos, negs);
+    let lt = t.or(mixed, same_sign);
+    let unordered = t.or(nan_a, nan_b);
+    let ordered = t.not(unordered);
+    t.and(ordered, lt)
+}
+
+pub fn less_equal(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
+    let lt = less(t, f, a, b);
+    let eq = equal(t, f, a, b);
+    t.or(lt, eq)
+}
+
+/// An integer (`signed` or not) to the nearest value of format `f`.
+pub fn from_int(t: &mut Terms, f: Format, x: TermId, signed: bool) -> TermId {
+    let w = t.width(x);
+    let negative = if signed { bit(t, x, w - 1) } else { FALSE };
+    let minus = t.neg(x);
+    let mag = t.ite(negative, minus, x);
+    let width = w.max(f.fraction + 3);
+    let mag = t.zext(mag, width);
+    let e = ec(t, 0);
+    round(t, f, negative, e, mag)
+}
+
+/// A value of format `f` to a `width`-bit integer, truncated toward zero;
+/// NaN is 0 and values out of range saturate (as Rust's `as` does: C
+/// leaves them undefined, and the replay computes the same).
+pub fn to_int(t: &mut Terms, f: Format, x: TermId, width: u32, signed: bool) -> TermId {
+    let nan_x = is_nan(t, f, x);
+    let (sign, sig, e) = unpack(t, f, x);
+    let wi = width + f.fraction + 2;
+    let limit = ec(t, i64::from(width) + 1);
+    let big = bin(t, Binary::Slt, limit, e);
+    let zero_e = ec(t, 0);
+    let left = bin(t, Binary::Sle, zero_e, e);
+    let wide = t.zext(sig, wi);
+    let up_amount = t.ite(big, zero_e, e);
+    let up_amount = amount_for(t, up_amount, wi);
+    let up = bin(t, Binary::Shl, wide, up_amount);
+    let back = t.neg(e);
+    let cap = ec(t, i64::from(wi));
+    let very = bin(t, Binary::Slt, cap, back);
+    let back = t.ite(very, cap, back);
+    let down_amount = t.ite(left, zero_e, back);
+    let down_amount = amount_for(t, down_amount, wi);
+    let down = bin(t, Binary::LShr, wide, down_amount);
+    let mag = t.ite(left, up, down);
+    let low = t.extract(mag, 0, width);
+    let minus = t.neg(low);
+    let zero_w = c(t, 0, width);
+    let result = if signed {
+        let max_pos = c(t, (1u128 << (width - 1)) - 1, wi);
+        let max_neg = c(t, 1u128 << (width - 1), wi);
+        let over_pos = bin(t, Binary::Ult, max_pos, mag);
+        let over_neg = bin(t, Binary::Ult, max_neg, mag);
+        let over_pos = t.or(big, over_pos);
+        let over_neg = t.or(big, over_neg);
+        let int_max = c(t, (1u128 << (width - 1)) - 1, width);
+        let int_min = c(t, 1u128 << (width - 1), width);
+        let pos = t.ite(over_pos, int_max, low);
+        let negv = t.ite(over_neg, int_min, minus);
+        t.ite(sign, negv, pos)
+    } else {
+        let all = if width >= 128 {
+            u128::MAX
+        } else {
+            (1u128 << width) - 1
+        };
+        let max = c(t, all, wi);
+        let over = bin(t, Binary::Ult, max, mag);
+        let over = t.or(big, over);
+        let uint_max = c(t, all, width);
+        let pos = t.ite(over, uint_max, low);
+        t.ite(sign, zero_w, pos)
+    };
+    t.ite(nan_x, zero_w, result)
+}
+
+/// A value of format `from` to the nearest value of format `to`.
+pub fn convert(t: &mut Terms, from: Format, to: Format, x: TermId) -> TermId {
+    if from == to {
+        return x;
+    }
+    let nan_x = is_nan(t, from, x);
+    let inf_x = is_infinite(t, from, x);
+    let (sign, sig, e) = unpack(t, from, x);
+    let width = (from.fraction + 1).max(to.fraction + 3);
+    let sig = t.zext(sig, width);
+    let r = round(t, to, sign, e, sig);
+    let inf = infinity(t, to, sign);
+    let r = t.ite(inf_x, inf, r);
+    let n = nan(t, to);
+    t.ite(nan_x, n, r)
+}
+
+#[cfg(test)]
+mod tests {
+    //! Every operation against Rust's `f32`/`f64` (bit patterns; NaN as "is
+    //! NaN"), on operands weighted toward the hard cases, by folding the
+    //! circuit on constants; and exhaustively on a small format against an
+    //! exact rational reference.
+    use super::*;
+
+    /// A small deterministic generator (xorshift).
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+    }
+
+    fn hard_f64(r: &mut Rng) -> f64 {
+        let specials = [
+            0.0,
+            -0.0,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::NAN,
+            f64::MIN_POSITIVE,
+            -f64::MIN_POSITIVE,
+            f64::MAX,
+            -f64::MAX,
+            f64::EPSILON,
+            1.0,
+            -1.0,
+            0.5,
+            3.0,
+            f64::from_bits(1),
+            f64::from_bits(0x000F_FFFF_FFFF_FFFF),
+            1.0 + f64::EPSILON,
+            2f64.powi(1023),
+            2f64.powi(-1022) * 1.5,
+        ];
+        match r.next() % 6 {
+            0 => specials[(r.next() % specials.len() as u64) as usize],
+            // Subnormals.
+            1 => f64::from_bits(r.next() & 0x800F_FFFF_FFFF_FFFF),
+            // Near the top of the range.
+            2 => f64::from_bits((r.next() & 0x801F_FFFF_FFFF_FFFF) | 0x7FE0_0000_0000_0000),
+            // Few significant bits: many ties and exact results.
+            3 => {
+                let v = (r.next() % 4096) as f64 / 8.0;
+                if r.next() % 2 == 0 {
+                    v
+                } else {
+                    -v
+                }
+            }
+            // Close exponents.
+            4 => f64::from_bits((r.next() & 0x800F_FFFF_FFFF_FFFF) | 0x3FF0_0000_0000_0000),
+            _ => f64::from_bits(r.next()),
+        }
+    }
+
+    fn hard_f32(r: &mut Rng) -> f32 {
+        match r.next() % 4 {
+            0 => hard_f64(r) as f32,
+            1 => f32::from_bits((r.next() as u32) & 0x807F_FFFF),
+            2 => f32::from_bits(((r.next() as u32) & 0x80FF_FFFF) | 0x3F00_0000),
+            _ => f32::from_bits(r.next() as u32),
+        }
+    }
+
+    fn folded(t: &Terms, x: TermId) -> u128 {
+        t.as_const(x).expect("the circuit folds on constants")
+    }
+
+    fn same64(got: u128, want: f64, what: &str) {
+        if want.is_nan() {
+            assert!(
+                f64::from_bits(got as u64).is_nan(),
+                "{what}: want NaN, got {got:#x}"
+            );
+        } else {
+            assert_eq!(
+                got as u64,
+                want.to_bits(),
+                "{what}: want {want:e}, got {:e}",
+                f64::from_bits(got as u64)
+            );
+        }
+    }
+
+    fn same32(got: u128, want: f32, what: &str) {
+        if want.is_nan() {
+            assert!(
+                f32::from_bits(got as u32).is_nan(),
+                "{what}: want NaN, got {got:#x}"
+            );
+        } else {
+            assert_eq!(
+                got as u32,
+                want.to_bits(),
+                "{what}: want {want:e}, got {:e}",
+                f32::from_bits(got as u32)
+            );
+        }
+    }
+
+    #[test]
+    fn double_arithmetic_matches_rust() {
+        let mut r = Rng(0x9E37_79B9_7F4A_7C15);
+        let f = Format::DOUBLE;
+        for _ in 0..4000 {
+            let (a, b) = (hard_f64(&mut r), hard_f64(&mut r));
+            let mut t = Terms::new();
+            let x = t.constant(u128::from(a.to_bits()), 64);
+            let y = t.constant(u128::from(b.to_bits()), 64);
+            let what = format!("{a:e} ({:#x}), {b:e} ({:#x})", a.to_bits(), b.to_bits());
+            let s = add(&mut t, f, x, y);
+            same64(folded(&t, s), a + b, &format!("add {what}"));
+            let s = sub(&mut t, f, x, y);
+            same64(folded(&t, s), a - b, &format!("sub {what}"));
+            let p = mul(&mut t, f, x, y);
+            same64(folded(&t, p), a * b, &format!("mul {what}"));
+            let q = div(&mut t, f, x, y);
+            same64(folded(&t, q), a / b, &format!("div {what}"));
+            let e = equal(&mut t, f, x, y);
+            assert_eq!(folded(&t, e) == 1, a == b, "eq {what}");
+            let l = less(&mut t, f, x, y);
+            assert_eq!(folded(&t, l) == 1, a < b, "lt {what}");
+            let le = less_equal(&mut t, f, x, y);
+            assert_eq!(folded(&t, le) == 1, a <= b, "le {what}");
+        }
+    }
+
+    #[test]
+    fn single_arithmetic_matches_rust() {
+        let mut r = Rng(0xD1B5_4A32_D192_ED03);
+        let f = Format::SINGLE;
+        for _ in 0..6000 {
+            let (a, b) = (hard_f32(&mut r), hard_f32(&mut r));
+            let mut t = Terms::new();
+            let x = t.constant(u128::from(a.to_bits()), 32);
+            let y = t.constant(u128::from(b.to_bits()), 32);
+            let what = format!("{a:e} ({:#x}), {b:e} ({:#x})", a.to_bits(), b.to_bits());
+            let s = add(&mut t, f, x, y);
+            same32(folded(&t, s), a + b, &format!("add {what}"));
+            let p = mul(&mut t, f, x, y);
+            same32(folded(&t, p), a * b, &format!("mul {what}"));
+            let q = div(&mut t, f, x, y);
+            same32(folded(&t, q), a / b, &format!("div {what}"));
+            let l = less(&mut t, f, x, y);
+            assert_eq!(folded(&t, l) == 1, a < b, "lt {what}");
+        }
+    }
+
+    #[test]
+    fn conversions_match_rust() {
+        let mut r = Rng(0x2545_F491_4F6C_DD1D);
+        for _ in 0..4000 {
+            let d = hard_f64(&mut r);
+            let s = hard_f32(&mut r);
+            let mut t = Terms::new();
+            let x = t.constant(u128::from(d.to_bits()), 64);
+            let y = t.constant(u128::from(s.to_bits()), 32);
+            let n = convert(&mut t, Format::DOUBLE, Format::SINGLE, x);
+            same32(folded(&t, n), d as f32, &format!("narrow {d:e}"));
+            let w = convert(&mut t, Format::SINGLE, Format::DOUBLE, y);
+            same64(folded(&t, w), f64::from(s), &format!("widen {s:e}"));
+            let i = to_int(&mut t, Format::DOUBLE, x, 32, true);
+            assert_eq!(folded(&t, i) as u32, (d as i32) as u32, "to i32 {d:e}");
+            let i = to_int(&mut t, Format::DOUBLE, x, 64, false);
+            assert_eq!(folded(&t, i) as u64, d as u64, "to u64 {d:e}");
+            let i = to_int(&mut t, Format::SINGLE, y, 8, true);
+            assert_eq!(folded(&t, i) as u8, (s as i8) as u8, "to i8 {s:e}");
+            let i = to_int(&mut t, Format::SINGLE, y, 64, true);
+            assert_eq!(folded(&t, i) as u64, (s as i64) as u64, "to i64 {s:e}");
+            let k = r.next();
+            let ki = t.constant(u128::from(k), 64);
+            let v = from_int(&mut t, Format::DOUBLE, ki, true);
+            same64(
+                folded(&t, v),
+                k as i64 as f64,
+                &format!("from i64 {}", k as i64),
+            );
+            let v = from_int(&mut t, Format::SINGLE, ki, false);
+            same32(folded(&t, v), k as f32, &format!("from u64 {k}"));
+            let k32 = t.constant(u128::from(k as u32), 32);
+            let v = from_int(&mut t, Format::SINGLE, k32, true);
+            same32(
+                folded(&t, v),
+                k as u32 as i32 as f32,
+                &format!("from i32 {}", k as u32 as i32),
+            );
+        }
+    }
+
+    /// A value of a small format as an f64 (exact), or None for NaN.
+    fn small_to_f64(f: Format, bits: u128) -> Option<f64> {
+        let m = f.fraction;
+        let exp = ((bits >> m) & ((1 << f.exponent) - 1)) as i32;
+        let frac = (bits & ((1 << m) - 1)) as f64;
+        let neg = bits >> (f.exponent + m) & 1 == 1;
+        let bias = f.bias() as i32;
+        let mag = if exp == (1 << f.exponent) - 1 {
+            if frac != 0.0 {
+                return None;
+            }
+            f64::INFINITY
+        } else if exp == 0 {
+            frac * 2f64.powi(1 - bias - m as i32)
+        } else {
+            (frac + 2f64.powi(m as i32)) * 2f64.powi(exp - bias - m as i32)
+        };
+        Some(if neg { -mag } else { mag })
+    }
+
+    /// The small-format value nearest to `x` (ties to the even fraction;
+    /// infinity from the largest value plus half its ulp), by brute force.
+    fn small_nearest(f: Format, x: f64) -> u128 {
+        let n = 1u128 << f.width();
+        let sign = u128::from(x.is_sign_negative()) << (f.exponent + f.fraction);
+        let finite: Vec<(u128, f64)> = (0..n)
+            .filter(|b| b & (1 << (f.exponent + f.fraction)) == sign)
+            .filter_map(|b| small_to_f64(f, b).filter(|v| v.is_finite()).map(|v| (b, v)))
+            .collect();
+        let max = finite.iter().map(|(_, v)| v.abs()).fold(0.0, f64::max);
+        let emax = (1i32 << f.exponent) - 2 - f.bias() as i32;
+        let ulp = 2f64.powi(emax - f.fraction as i32);
+        if x.abs() >= max + ulp / 2.0 {
+            return sign | ((1u128 << f.exponent) - 1) << f.fraction;
+        }
+        let mut best = finite[0];
+        for &(b, v) in &finite {
+            let (d, e) = ((v - x).abs(), (best.1 - x).abs());
+            if d < e || (d == e && b & 1 == 0) {
+                best = (b, v);
+            }
+        }
+        best.0
+    }
+
+    /// Every pair of a format with a 3-bit exponent and a 2-bit fraction:
+    /// sum, difference, product and quotient are the nearest value (ties
+    /// to even), computed exactly in f64 and rounded by brute force.
+    #[test]
+    fn small_format_is_exhaustively_nearest() {
+        let f = Format {
+            exponent: 3,
+            fraction: 2,
+        };
+        let n = 1u128 << f.width();
+        for a in 0..n {
+            for b in 0..n {
+                let (Some(x), Some(y)) = (small_to_f64(f, a), small_to_f64(f, b)) else {
+                    continue;
+                };
+                let mut t = Terms::new();
+                let ta = t.constant(a, f.width());
+                let tb = t.constant(b, f.width());
+                // Exact in f64: the operands have 3 significant bits.
+                for (name, op, exact) in [
+                    (
+                        "+",
+                        add as fn(&mut Terms, Format, TermId, TermId) -> TermId,
+                        x + y,
+                    ),
+                    ("-", sub, x - y),
+                    ("*", mul, x * y),
+                ] {
+                    let r = op(&mut t, f, ta, tb);
+                    let got = folded(&t, r);
+                    if exact.is_nan() {
+                        assert!(small_to_f64(f, got).is_none(), "{a:#x} {name} {b:#x}");
+                    } else {
+                        assert_eq!(
+                            got,
+                            small_nearest(f, exact),
+                            "{a:#x} {name} {b:#x} = {exact}"
+                        );
+                    }
+                }
+                // A quotient is not exact in f64, but rounding it to f64
+                // first cannot change the nearest small value (53 bits ≫ 3).
+                let r = div(&mut t, f, ta, tb);
+                let got = folded(&t, r);
+                let q = x / y;
+                if q.is_nan() {
+                    assert!(small_to_f64(f, got).is_none(), "{a:#x} / {b:#x}");
+                } else {
+                    assert_eq!(got, small_nearest(f, q), "{a:#x} / {b:#x} = {q}");
+                }
+            }
+        }
+    }
+
+    /// The same circuits bit-blasted and solved (operands pinned by
+    /// equalities on free inputs) give the same bits as folding.
+    #[test]
+    fn solved_circuits_agree_with_rust() {
+        use crate::blast::Blaster;
+        use crate::solver::{SatSolver, SolveResult, Varisat};
+        let mut r = Rng(0x0123_4567_89AB_CDEF);
+        for _ in 0..12 {
+            let (a, b) = (hard_f32(&mut r), hard_f32(&mut r));
+            let f = Format::SINGLE;
+            let mut t = Terms::new();
+            let x = t.input("x".into(), 32);
+            let y = t.input("y".into(), 32);
+            let ka = t.constant(u128::from(a.to_bits()), 32);
+            let kb = t.constant(u128::from(b.to_bits()), 32);
+            let pa = t.binary(Binary::Eq, x, ka);
+            let pb = t.binary(Binary::Eq, y, kb);
+            let results = [
+                (add(&mut t, f, x, y), a + b),
+                (mul(&mut t, f, x, y), a * b),
+                (div(&mut t, f, x, y), a / b),
+            ];
+            let d = to_int(&mut t, f, x, 32, true);
+            let mut blaster = Blaster::new(Varisat::new());
+            let la = blaster.blast(&t, pa)[0];
+            let lb = blaster.blast(&t, pb)[0];
+            for (term, _) in &results {
+                blaster.blast(&t, *term);
+            }
+            blaster.blast(&t, d);
+            assert_eq!(blaster.circuit.solver.solve(&[la, lb]), SolveResult::Sat);
+            for (term, want) in results {
+                same32(blaster.value(term).unwrap(), want, &format!("{a:e}, {b:e}"));
+            }
+            assert_eq!(
+                blaster.value(d).unwrap() as u32,
+                (a as i32) as u32,
+                "to int {a:e}"
+            );
+        }
+    }
+}
