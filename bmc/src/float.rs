@@ -271,6 +271,12 @@ pub fn round(t: &mut Terms, f: Format, sign: TermId, exp: TermId, sig: TermId) -
 }
 
 pub fn add(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
+    let r = add_circuit(t, f, a, b);
+    t.note(r, format!("{}{}", "+f", f.width()), true, true, &[a, b]);
+    r
+}
+
+fn add_circuit(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
     let m = f.fraction;
     let nan_a = is_nan(t, f, a);
     let nan_b = is_nan(t, f, b);
@@ -324,10 +330,18 @@ pub fn add(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
 
 pub fn sub(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
     let nb = neg(t, f, b);
-    add(t, f, a, nb)
+    let r = add(t, f, a, nb);
+    t.note(r, format!("-f{}", f.width()), true, true, &[a, b]);
+    r
 }
 
 pub fn mul(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
+    let r = mul_circuit(t, f, a, b);
+    t.note(r, format!("{}{}", "*f", f.width()), true, true, &[a, b]);
+    r
+}
+
+fn mul_circuit(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
     let m = f.fraction;
     let nan_a = is_nan(t, f, a);
     let nan_b = is_nan(t, f, b);
@@ -357,6 +371,12 @@ pub fn mul(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
 }
 
 pub fn div(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
+    let r = div_circuit(t, f, a, b);
+    t.note(r, format!("{}{}", "/f", f.width()), true, true, &[a, b]);
+    r
+}
+
+fn div_circuit(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
     let m = f.fraction;
     let nan_a = is_nan(t, f, a);
     let nan_b = is_nan(t, f, b);
@@ -401,6 +421,12 @@ pub fn div(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
 
 /// `a == b`: false with a NaN, and -0 == +0.
 pub fn equal(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
+    let r = equal_circuit(t, f, a, b);
+    t.note(r, format!("{}{}", "==f", f.width()), true, true, &[a, b]);
+    r
+}
+
+fn equal_circuit(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
     let nan_a = is_nan(t, f, a);
     let nan_b = is_nan(t, f, b);
     let same = bin(t, Binary::Eq, a, b);
@@ -415,6 +441,12 @@ pub fn equal(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
 
 /// `a < b`: false with a NaN.
 pub fn less(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
+    let r = less_circuit(t, f, a, b);
+    t.note(r, format!("{}{}", "<f", f.width()), true, true, &[a, b]);
+    r
+}
+
+fn less_circuit(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
     let nan_a = is_nan(t, f, a);
     let nan_b = is_nan(t, f, b);
     let sa = sign_bit(t, f, a);
@@ -446,7 +478,9 @@ pub fn less(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
 pub fn less_equal(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
     let lt = less(t, f, a, b);
     let eq = equal(t, f, a, b);
-    t.or(lt, eq)
+    let r = t.or(lt, eq);
+    t.note(r, format!("<=f{}", f.width()), true, true, &[a, b]);
+    r
 }
 
 /// An integer (`signed` or not) to the nearest value of format `f`.
@@ -458,7 +492,10 @@ pub fn from_int(t: &mut Terms, f: Format, x: TermId, signed: bool) -> TermId {
     let width = w.max(f.fraction + 3);
     let mag = t.zext(mag, width);
     let e = ec(t, 0);
-    round(t, f, negative, e, mag)
+    let r = round(t, f, negative, e, mag);
+    let name = format!("{}{w}_to_f{}", if signed { "s" } else { "u" }, f.width());
+    t.note(r, name, false, false, &[x]);
+    r
 }
 
 /// A value of format `f` to a `width`-bit integer, truncated toward zero;
@@ -512,7 +549,14 @@ pub fn to_int(t: &mut Terms, f: Format, x: TermId, width: u32, signed: bool) -> 
         let pos = t.ite(over, uint_max, low);
         t.ite(sign, zero_w, pos)
     };
-    t.ite(nan_x, zero_w, result)
+    let r = t.ite(nan_x, zero_w, result);
+    let name = format!(
+        "f{}_to_{}{width}",
+        f.width(),
+        if signed { "s" } else { "u" }
+    );
+    t.note(r, name, false, true, &[x]);
+    r
 }
 
 /// A value of format `from` to the nearest value of format `to`.
@@ -529,7 +573,15 @@ pub fn convert(t: &mut Terms, from: Format, to: Format, x: TermId) -> TermId {
     let inf = infinity(t, to, sign);
     let r = t.ite(inf_x, inf, r);
     let n = nan(t, to);
-    t.ite(nan_x, n, r)
+    let r = t.ite(nan_x, n, r);
+    t.note(
+        r,
+        format!("f{}_to_f{}", from.width(), to.width()),
+        false,
+        true,
+        &[x],
+    );
+    r
 }
 
 #[cfg(test)]

@@ -8,13 +8,14 @@
 //! (uninitialised locals), external globals and `main`'s parameters at the
 //! start, and a value-returning function that returns no value.
 
+use crate::float::Format;
 use crate::symex::{function_object_id, offset_bits, Events};
 use lore_frontend::ir::{
     BinaryOp, Callee, Expr, ExprKind, Function, FunctionId, GlobalKind, HaltKind, Place, Program,
     PropertyKind, StmtKind, Terminator, UnaryOp,
 };
 use lore_frontend::source::Loc;
-use lore_frontend::types::{TypeId, TypeKind, TypeTable};
+use lore_frontend::types::{FloatKind, TypeId, TypeKind, TypeTable};
 use rustc_hash::FxHashMap;
 
 /// How a replay ended.
@@ -942,13 +943,14 @@ impl<'p> Interpreter<'p> {
         let w = self.types().bit_width(ty).max(1);
         let v = match &e.kind {
             ExprKind::Int(v) => *v,
-            ExprKind::Float(_) => {
-                return Err(Replay::Stuck("floating point is not modelled yet".into()))
+            ExprKind::Float(bits) => {
+                self.float_format(ty)?;
+                u128::from(*bits)
             }
             ExprKind::Zero => 0,
             ExprKind::Load(place) => {
                 if self.types().is_float(ty) {
-                    return Err(Replay::Stuck("floating point is not modelled yet".into()));
+                    self.float_format(ty)?;
                 }
                 let size = self.size(ty).max(1);
                 let (bytes, bits) = self.load_bytes(f, locals, place, size)?;
@@ -982,15 +984,31 @@ impl<'p> Interpreter<'p> {
                         return Err(self.safety_failure("overflow"));
                     }
                 }
+                if self.types().is_float(a.ty) {
+                    let fmt = self.float_format(a.ty)?;
+                    return Ok(fp::unary(*op, fmt, x).ok_or_else(|| {
+                        Replay::Stuck("a bit operation on a floating value".into())
+                    })? & mask(w));
+                }
                 match op {
                     UnaryOp::Neg => x.wrapping_neg(),
                     UnaryOp::BitNot => !x,
                     UnaryOp::Not => u128::from(x == 0),
+                    UnaryOp::FloatTest(_) | UnaryOp::FloatAbs => {
+                        return Err(Replay::Stuck(
+                            "a floating test of a non-floating value".into(),
+                        ))
+                    }
                 }
             }
             ExprKind::Binary(op, a, b) => {
                 if self.types().is_float(a.ty) {
-                    return Err(Replay::Stuck("floating point is not modelled yet".into()));
+                    let fmt = self.float_format(a.ty)?;
+                    let x = self.value(f, locals, a)?;
+                    let y = self.value(f, locals, b)?;
+                    return fp::binary(*op, fmt, x, y)
+                        .map(|v| v & mask(w))
+                        .ok_or_else(|| Replay::Stuck("this operation on floating values".into()));
                 }
                 if matches!(op, BinaryOp::PtrAdd | BinaryOp::PtrDiff) {
                     let x = self.value(f, locals, a)?;
@@ -1046,10 +1064,37 @@ impl<'p> Interpreter<'p> {
                 }
             }
             ExprKind::Cast(a) => {
-                if self.types().is_float(a.ty) || self.types().is_float(ty) {
-                    return Err(Replay::Stuck("floating point is not modelled yet".into()));
-                }
                 let x = self.value(f, locals, a)?;
+                let (float_from, float_to) =
+                    (self.types().is_float(a.ty), self.types().is_float(ty));
+                if float_from || float_to {
+                    let source = if float_from {
+                        Some(self.float_format(a.ty)?)
+                    } else {
+                        None
+                    };
+                    let target = if float_to {
+                        Some(self.float_format(ty)?)
+                    } else {
+                        None
+                    };
+                    let wa = self.types().bit_width(a.ty).max(1);
+                    let signed = |t| self.types().is_signed(t);
+                    let v = match (source, target) {
+                        (Some(s), Some(d)) => fp::convert(s, d, x),
+                        (Some(s), None) if ty == TypeTable::BOOL => u128::from(!fp::is_zero(s, x)),
+                        (Some(s), None) => fp::to_int(s, x, w, signed(ty)).ok_or_else(|| {
+                            Replay::Stuck(format!("a floating value to a {w}-bit integer"))
+                        })?,
+                        (None, Some(d)) => {
+                            fp::from_int(d, x, wa, signed(a.ty)).ok_or_else(|| {
+                                Replay::Stuck(format!("a {wa}-bit integer to a floating value"))
+                            })?
+                        }
+                        (None, None) => unreachable!("a floating side"),
+                    };
+                    return Ok(v & mask(w));
+                }
                 if ty == TypeTable::BOOL {
                     u128::from(x != 0)
                 } else {
@@ -1198,6 +1243,158 @@ pub fn show_value(types: &TypeTable, v: u128, ty: TypeId) -> String {
         TypeKind::Bool => if v != 0 { "true" } else { "false" }.into(),
         TypeKind::Int(k) if k.is_signed() => signed_value(v, types.bit_width(ty), true).to_string(),
         TypeKind::Int(_) => v.to_string(),
+        // Floating values: the shortest decimal that reads back the same,
+        // and the bits (which tell NaNs and zeros apart).
+        TypeKind::Float(FloatKind::Float) => {
+            format!("{:?}f ({v:#010x})", f32::from_bits(v as u32))
+        }
+        TypeKind::Float(FloatKind::Double) => {
+            format!("{:?} ({v:#018x})", f64::from_bits(v as u64))
+        }
         _ => format!("{v:#x}"),
+    }
+}
+
+impl Interpreter<'_> {
+    /// The IEEE format of a floating type (`long double` is not modelled).
+    fn float_format(&self, ty: TypeId) -> Result<Format, Stop> {
+        match self.types().kind(ty) {
+            TypeKind::Float(FloatKind::Float) => Ok(Format::SINGLE),
+            TypeKind::Float(FloatKind::Double) => Ok(Format::DOUBLE),
+            _ => Err(Replay::Stuck("long double is not modelled".into())),
+        }
+    }
+}
+
+/// Floating point computed with Rust's `f32`/`f64` (IEEE 754, round to
+/// nearest even), independently of the circuits of `float.rs`; a NaN
+/// result is the same quiet NaN the circuits produce.
+mod fp {
+    use crate::float::Format;
+    use lore_frontend::ir::{BinaryOp, FloatTest, UnaryOp};
+
+    enum V {
+        S(f32),
+        D(f64),
+    }
+
+    fn get(f: Format, x: u128) -> V {
+        if f == Format::SINGLE {
+            V::S(f32::from_bits(x as u32))
+        } else {
+            V::D(f64::from_bits(x as u64))
+        }
+    }
+
+    fn put(v: V) -> u128 {
+        match v {
+            V::S(x) if x.is_nan() => Format::SINGLE.nan_bits(),
+            V::D(x) if x.is_nan() => Format::DOUBLE.nan_bits(),
+            V::S(x) => u128::from(x.to_bits()),
+            V::D(x) => u128::from(x.to_bits()),
+        }
+    }
+
+    pub fn is_zero(f: Format, x: u128) -> bool {
+        match get(f, x) {
+            V::S(v) => v == 0.0,
+            V::D(v) => v == 0.0,
+        }
+    }
+
+    pub fn unary(op: UnaryOp, f: Format, x: u128) -> Option<u128> {
+        let sign = 1u128 << (f.width() - 1);
+        let (nan, inf, normal) = match get(f, x) {
+            V::S(v) => (v.is_nan(), v.is_infinite(), v.is_normal()),
+            V::D(v) => (v.is_nan(), v.is_infinite(), v.is_normal()),
+        };
+        Some(match op {
+            UnaryOp::Neg => x ^ sign,
+            UnaryOp::FloatAbs => x & !sign,
+            UnaryOp::FloatTest(FloatTest::Nan) => u128::from(nan),
+            UnaryOp::FloatTest(FloatTest::Infinite) => u128::from(inf),
+            UnaryOp::FloatTest(FloatTest::Finite) => u128::from(!nan && !inf),
+            UnaryOp::FloatTest(FloatTest::Normal) => u128::from(normal),
+            UnaryOp::FloatTest(FloatTest::SignBit) => u128::from(x & sign != 0),
+            UnaryOp::BitNot | UnaryOp::Not => return None,
+        })
+    }
+
+    pub fn binary(op: BinaryOp, f: Format, x: u128, y: u128) -> Option<u128> {
+        macro_rules! on {
+            ($a:expr, $b:expr, $wrap:path) => {{
+                let (a, b) = ($a, $b);
+                Some(match op {
+                    BinaryOp::Add => put($wrap(a + b)),
+                    BinaryOp::Sub => put($wrap(a - b)),
+                    BinaryOp::Mul => put($wrap(a * b)),
+                    BinaryOp::Div => put($wrap(a / b)),
+                    BinaryOp::Eq => u128::from(a == b),
+                    BinaryOp::Ne => u128::from(a != b),
+                    BinaryOp::Lt => u128::from(a < b),
+                    BinaryOp::Le => u128::from(a <= b),
+                    BinaryOp::Gt => u128::from(a > b),
+                    BinaryOp::Ge => u128::from(a >= b),
+                    _ => return None,
+                })
+            }};
+        }
+        match (get(f, x), get(f, y)) {
+            (V::S(a), V::S(b)) => on!(a, b, V::S),
+            (V::D(a), V::D(b)) => on!(a, b, V::D),
+            _ => None,
+        }
+    }
+
+    pub fn convert(from: Format, to: Format, x: u128) -> u128 {
+        match (get(from, x), to == Format::SINGLE) {
+            (V::S(v), true) => put(V::S(v)),
+            (V::S(v), false) => put(V::D(f64::from(v))),
+            (V::D(v), true) => put(V::S(v as f32)),
+            (V::D(v), false) => put(V::D(v)),
+        }
+    }
+
+    /// Truncation toward zero; NaN is 0 and out-of-range values saturate
+    /// (Rust's `as`), as the circuits do.
+    pub fn to_int(f: Format, x: u128, width: u32, signed: bool) -> Option<u128> {
+        let v = match get(f, x) {
+            V::S(v) => f64::from(v),
+            V::D(v) => v,
+        };
+        Some(match (width, signed) {
+            (8, true) => (v as i8) as u8 as u128,
+            (16, true) => (v as i16) as u16 as u128,
+            (32, true) => (v as i32) as u32 as u128,
+            (64, true) => (v as i64) as u64 as u128,
+            (8, false) => u128::from(v as u8),
+            (16, false) => u128::from(v as u16),
+            (32, false) => u128::from(v as u32),
+            (64, false) => u128::from(v as u64),
+            _ => return None,
+        })
+    }
+
+    pub fn from_int(f: Format, x: u128, width: u32, signed: bool) -> Option<u128> {
+        if width > 64 {
+            return None;
+        }
+        let single = f == Format::SINGLE;
+        Some(if signed {
+            let sh = 128 - width;
+            let v = ((x << sh) as i128 >> sh) as i64;
+            if single {
+                put(V::S(v as f32))
+            } else {
+                put(V::D(v as f64))
+            }
+        } else {
+            let v = x as u64;
+            if single {
+                put(V::S(v as f32))
+            } else {
+                put(V::D(v as f64))
+            }
+        })
     }
 }

@@ -153,6 +153,19 @@ pub struct Terms {
     pub symbols: Vec<Symbol>,
     /// The term of each symbol.
     symbol_terms: Vec<TermId>,
+    /// How to print terms that are circuits for one operation (floating
+    /// point): the operation and its operands, not the circuit.
+    notes: FxHashMap<TermId, Note>,
+}
+
+/// A circuit's printed form: `a op b` (infix) or `op(a, …)`.
+#[derive(Clone, Debug)]
+struct Note {
+    op: String,
+    infix: bool,
+    /// The operands are floating values (constants print as numbers).
+    float_args: bool,
+    args: Vec<TermId>,
 }
 
 pub const TRUE: TermId = TermId(0);
@@ -445,6 +458,29 @@ impl Terms {
     }
 
     /// The term as text, sub-terms shared by symbols printed by name.
+    /// Prints `term` as the operation `op` on `args` instead of its circuit.
+    /// Operands that are floating values print their constants as numbers.
+    pub fn note(
+        &mut self,
+        term: TermId,
+        op: String,
+        infix: bool,
+        float_args: bool,
+        args: &[TermId],
+    ) {
+        if self.as_const(term).is_none() && !args.contains(&term) {
+            self.notes.insert(
+                term,
+                Note {
+                    op,
+                    infix,
+                    float_args,
+                    args: args.to_vec(),
+                },
+            );
+        }
+    }
+
     pub fn show(&self, id: TermId) -> String {
         let mut out = String::new();
         self.write(&mut out, id, 0);
@@ -454,6 +490,38 @@ impl Terms {
     fn write(&self, out: &mut String, id: TermId, depth: usize) {
         if depth > 12 {
             let _ = write!(out, "t{}", id.0);
+            return;
+        }
+        if let Some(note) = self.notes.get(&id) {
+            // Constant operands of floating operations print as numbers.
+            let arg = |out: &mut String, a: TermId, infix: bool| match (
+                note.float_args,
+                self.as_const(a),
+                self.width(a),
+            ) {
+                (true, Some(v), 32) => {
+                    let _ = write!(out, "{:?}f", f32::from_bits(v as u32));
+                }
+                (true, Some(v), 64) => {
+                    let _ = write!(out, "{:?}", f64::from_bits(v as u64));
+                }
+                _ if infix => self.operand(out, a, depth),
+                _ => self.write(out, a, depth + 1),
+            };
+            if note.infix && note.args.len() == 2 {
+                arg(out, note.args[0], true);
+                let _ = write!(out, " {} ", note.op);
+                arg(out, note.args[1], true);
+            } else {
+                let _ = write!(out, "{}(", note.op);
+                for (i, a) in note.args.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    arg(out, *a, false);
+                }
+                out.push(')');
+            }
             return;
         }
         match self.get(id) {
@@ -515,6 +583,9 @@ impl Terms {
     }
 
     fn operand(&self, out: &mut String, id: TermId, depth: usize) {
+        if self.notes.get(&id).is_some_and(|n| !n.infix) {
+            return self.write(out, id, depth + 1);
+        }
         match self.get(id) {
             Term::Const { .. }
             | Term::Symbol(_)

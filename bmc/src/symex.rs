@@ -16,13 +16,14 @@
 //! memory order (little-endian), so fields, array elements and union members
 //! are bit ranges of it.
 
+use crate::float;
 use crate::ssa::{Binary, Equation, Step, TermId, Terms, FALSE, TRUE};
 use lore_frontend::ir::{
-    BinaryOp, BlockId, Callee, Expr, ExprKind, Function, FunctionId, GlobalKind, HaltKind,
-    LoopKind, Place, Program, PropertyKind, StmtKind, Terminator, UnaryOp,
+    BinaryOp, BlockId, Callee, Expr, ExprKind, FloatTest, Function, FunctionId, GlobalKind,
+    HaltKind, LoopKind, Place, Program, PropertyKind, StmtKind, Terminator, UnaryOp,
 };
 use lore_frontend::source::Loc;
-use lore_frontend::types::{ArrayLen, TypeId, TypeKind, TypeTable};
+use lore_frontend::types::{ArrayLen, FloatKind, TypeId, TypeKind, TypeTable};
 use rustc_hash::FxHashMap;
 
 /// Options of symbolic execution.
@@ -2302,17 +2303,16 @@ impl Executor<'_> {
                 let w = self.value_bits(ty).max(1);
                 self.terms.constant(*v, w)
             }
-            ExprKind::Float(_) => {
-                self.unsupported(state, "floating point", Loc::NONE);
-                FALSE
-            }
+            ExprKind::Float(bits) => match self.float_format(state, ty) {
+                Some(fmt) => self.terms.constant(u128::from(*bits), fmt.width()),
+                None => FALSE,
+            },
             ExprKind::Zero => {
                 let w = self.bits_of(ty).max(1);
                 self.terms.constant(0, w)
             }
             ExprKind::Load(place) => {
-                if self.types().is_float(ty) {
-                    self.unsupported(state, "floating point", Loc::NONE);
+                if self.types().is_float(ty) && self.float_format(state, ty).is_none() {
                     return FALSE;
                 }
                 match self.load(state, f, place, ty) {
@@ -2360,9 +2360,45 @@ impl Executor<'_> {
                         bad,
                     );
                 }
+                if self.types().is_float(a.ty) {
+                    let Some(fmt) = self.float_format(state, a.ty) else {
+                        return FALSE;
+                    };
+                    let t = &mut self.terms;
+                    return match op {
+                        UnaryOp::Neg => float::neg(t, fmt, x),
+                        UnaryOp::FloatAbs => float::abs(t, fmt, x),
+                        UnaryOp::FloatTest(FloatTest::Nan) => float::is_nan(t, fmt, x),
+                        UnaryOp::FloatTest(FloatTest::Infinite) => float::is_infinite(t, fmt, x),
+                        UnaryOp::FloatTest(FloatTest::Finite) => {
+                            let nan = float::is_nan(t, fmt, x);
+                            let inf = float::is_infinite(t, fmt, x);
+                            let either = t.or(nan, inf);
+                            t.not(either)
+                        }
+                        UnaryOp::FloatTest(FloatTest::Normal) => float::is_normal(t, fmt, x),
+                        UnaryOp::FloatTest(FloatTest::SignBit) => float::sign_bit(t, fmt, x),
+                        UnaryOp::BitNot | UnaryOp::Not => {
+                            self.unsupported(
+                                state,
+                                "a bit operation on a floating value",
+                                Loc::NONE,
+                            );
+                            FALSE
+                        }
+                    };
+                }
                 match op {
                     UnaryOp::Neg => self.terms.neg(x),
                     UnaryOp::BitNot | UnaryOp::Not => self.terms.not(x),
+                    UnaryOp::FloatTest(_) | UnaryOp::FloatAbs => {
+                        self.unsupported(
+                            state,
+                            "a floating test of a non-floating value",
+                            Loc::NONE,
+                        );
+                        FALSE
+                    }
                 }
             }
             ExprKind::Binary(op, a, b) => self.binary(state, f, *op, a, b, ty),
@@ -2397,8 +2433,7 @@ impl Executor<'_> {
         ty: TypeId,
     ) -> TermId {
         if self.types().is_float(a.ty) {
-            self.unsupported(state, "floating point", Loc::NONE);
-            return FALSE;
+            return self.float_binary(state, f, op, a, b);
         }
         if matches!(op, BinaryOp::PtrAdd | BinaryOp::PtrDiff) {
             let x = self.value(state, f, a);
@@ -2577,9 +2612,9 @@ impl Executor<'_> {
     }
 
     fn cast(&mut self, state: &mut State, x: TermId, from: TypeId, to: TypeId) -> TermId {
-        if self.types().is_float(from) || self.types().is_float(to) {
-            self.unsupported(state, "floating point", Loc::NONE);
-            return FALSE;
+        let (float_from, float_to) = (self.types().is_float(from), self.types().is_float(to));
+        if float_from || float_to {
+            return self.float_cast(state, x, from, to);
         }
 
         if to == TypeTable::BOOL {
@@ -2593,6 +2628,90 @@ impl Executor<'_> {
             self.terms.sext(x, w)
         } else {
             self.terms.zext(x, w)
+        }
+    }
+}
+
+impl Executor<'_> {
+    /// The IEEE format of a floating type; `long double` is reported
+    /// unsupported (its x87 format is not modelled).
+    fn float_format(&mut self, state: &mut State, ty: TypeId) -> Option<float::Format> {
+        match self.types().kind(ty) {
+            TypeKind::Float(FloatKind::Float) => Some(float::Format::SINGLE),
+            TypeKind::Float(FloatKind::Double) => Some(float::Format::DOUBLE),
+            _ => {
+                self.unsupported(state, "long double", Loc::NONE);
+                None
+            }
+        }
+    }
+
+    /// Arithmetic and comparisons of floating operands (of one type).
+    fn float_binary(
+        &mut self,
+        state: &mut State,
+        f: &Function,
+        op: BinaryOp,
+        a: &Expr,
+        b: &Expr,
+    ) -> TermId {
+        let x = self.value(state, f, a);
+        let y = self.value(state, f, b);
+        let Some(fmt) = self.float_format(state, a.ty) else {
+            return FALSE;
+        };
+        let t = &mut self.terms;
+        match op {
+            BinaryOp::Add => float::add(t, fmt, x, y),
+            BinaryOp::Sub => float::sub(t, fmt, x, y),
+            BinaryOp::Mul => float::mul(t, fmt, x, y),
+            BinaryOp::Div => float::div(t, fmt, x, y),
+            BinaryOp::Eq => float::equal(t, fmt, x, y),
+            BinaryOp::Ne => {
+                let eq = float::equal(t, fmt, x, y);
+                t.not(eq)
+            }
+            BinaryOp::Lt => float::less(t, fmt, x, y),
+            BinaryOp::Le => float::less_equal(t, fmt, x, y),
+            BinaryOp::Gt => float::less(t, fmt, y, x),
+            BinaryOp::Ge => float::less_equal(t, fmt, y, x),
+            _ => {
+                self.unsupported(state, "this operation on floating values", Loc::NONE);
+                FALSE
+            }
+        }
+    }
+
+    /// Conversions to, from and between floating types.
+    fn float_cast(&mut self, state: &mut State, x: TermId, from: TypeId, to: TypeId) -> TermId {
+        let float_from = self.types().is_float(from);
+        let float_to = self.types().is_float(to);
+        let source = if float_from {
+            self.float_format(state, from)
+        } else {
+            None
+        };
+        let target = if float_to {
+            self.float_format(state, to)
+        } else {
+            None
+        };
+        if (float_from && source.is_none()) || (float_to && target.is_none()) {
+            return FALSE;
+        }
+        let signed_from = self.types().is_signed(from);
+        let signed_to = self.types().is_signed(to);
+        let width_to = self.value_bits(to);
+        let t = &mut self.terms;
+        match (source, target) {
+            (Some(s), Some(d)) => float::convert(t, s, d, x),
+            (Some(s), None) if to == TypeTable::BOOL => {
+                let z = float::is_zero(t, s, x);
+                t.not(z)
+            }
+            (Some(s), None) => float::to_int(t, s, x, width_to, signed_to),
+            (None, Some(d)) => float::from_int(t, d, x, signed_from),
+            (None, None) => unreachable!("a floating side"),
         }
     }
 }

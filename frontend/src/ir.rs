@@ -354,6 +354,32 @@ pub enum UnaryOp {
     BitNot,
     /// `!` on `_Bool`.
     Not,
+    /// A test of a floating value (an `int`, 0 or 1): `isnan` and the like.
+    FloatTest(FloatTest),
+    /// The magnitude of a floating value (`fabs`): its sign bit cleared.
+    FloatAbs,
+}
+
+/// The classification tests of `<math.h>`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FloatTest {
+    Nan,
+    Infinite,
+    Finite,
+    Normal,
+    SignBit,
+}
+
+impl FloatTest {
+    pub fn name(self) -> &'static str {
+        match self {
+            FloatTest::Nan => "isnan",
+            FloatTest::Infinite => "isinf",
+            FloatTest::Finite => "isfinite",
+            FloatTest::Normal => "isnormal",
+            FloatTest::SignBit => "signbit",
+        }
+    }
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -503,6 +503,10 @@ impl Printer<'_> {
                     UnaryOp::Neg => "-",
                     UnaryOp::BitNot => "~",
                     UnaryOp::Not => "!",
+                    UnaryOp::FloatTest(t) => {
+                        return format!("{}({})", t.name(), self.operand(f, x))
+                    }
+                    UnaryOp::FloatAbs => return format!("fabs({})", self.operand(f, x)),
                 };
                 format!("{sym}{}", self.operand(f, x))
             }

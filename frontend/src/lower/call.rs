@@ -2,12 +2,13 @@
 //! (SV-COMP, CBMC, the paper), memory allocation, program exit, and library
 //! functions whose effect on a verdict is known.
 
+use super::expr::float_const;
 use super::expr::Value;
 use super::{Lowerer, Symbol};
 use crate::diag::{DiagnosticKind, UnsupportedKind};
 use crate::ir::{
-    AllocKind, Callee, Expr, ExprKind, HaltKind, MemoryOp, Place, PropertyKind, StmtKind,
-    Terminator,
+    AllocKind, BinaryOp, Callee, Expr, ExprKind, FloatTest, HaltKind, MemoryOp, Place,
+    PropertyKind, StmtKind, Terminator, UnaryOp,
 };
 use crate::source::Span;
 use crate::types::{FloatKind, FunctionType, IntKind, TypeId, TypeKind, TypeTable};
@@ -478,6 +479,90 @@ impl Lowerer<'_> {
                 Some(Some(Value::RValue(self.convert(v, long, aspan))))
             }
             "__builtin_constant_p" => Some(Some(Value::RValue(Expr::int(0, TypeTable::INT)))),
+            _ if float_test(name).is_some() && (name.starts_with("__") || !defined) => {
+                if !self.arg_count(name, args, 1, span) {
+                    return Some(None);
+                }
+                let v = self.lower_float_arg(&args[0], None)?;
+                let test = float_test(name).expect("matched");
+                let e = Expr::new(
+                    ExprKind::Unary(UnaryOp::FloatTest(test), Box::new(v)),
+                    TypeTable::BOOL,
+                );
+                Some(Some(Value::RValue(self.convert(e, TypeTable::INT, span))))
+            }
+            "fabs" | "fabsf" | "__builtin_fabs" | "__builtin_fabsf" if !defined => {
+                if !self.arg_count(name, args, 1, span) {
+                    return Some(None);
+                }
+                let kind = if name.ends_with('f') {
+                    FloatKind::Float
+                } else {
+                    FloatKind::Double
+                };
+                let v = self.lower_float_arg(&args[0], Some(kind))?;
+                let ty = v.ty;
+                Some(Some(Value::RValue(Expr::new(
+                    ExprKind::Unary(UnaryOp::FloatAbs, Box::new(v)),
+                    ty,
+                ))))
+            }
+            "__builtin_fpclassify" => {
+                // (FP_NAN, FP_INFINITE, FP_NORMAL, FP_SUBNORMAL, FP_ZERO, x)
+                if !self.arg_count(name, args, 6, span) {
+                    return Some(None);
+                }
+                let mut results = Vec::new();
+                for a in &args[..5] {
+                    let v = self.lower_expr(a)?;
+                    let aspan = self.span(a);
+                    results.push(self.convert(v, TypeTable::INT, aspan));
+                }
+                let x = self.lower_float_arg(&args[5], None)?;
+                let test = |t: FloatTest, x: &Expr| {
+                    Expr::new(
+                        ExprKind::Unary(UnaryOp::FloatTest(t), Box::new(x.clone())),
+                        TypeTable::BOOL,
+                    )
+                };
+                let zero = float_const(0.0, FloatKind::Double, self.types.float(FloatKind::Double));
+                let zero = self.convert(zero, x.ty, span);
+                let is_zero = Expr::binary(BinaryOp::Eq, x.clone(), zero, TypeTable::BOOL);
+                let ite = |c: Expr, a: Expr, b: Expr| {
+                    Expr::new(
+                        ExprKind::Ite(Box::new(c), Box::new(a), Box::new(b)),
+                        TypeTable::INT,
+                    )
+                };
+                let tail = ite(is_zero, results[4].clone(), results[3].clone());
+                let tail = ite(test(FloatTest::Normal, &x), results[2].clone(), tail);
+                let tail = ite(test(FloatTest::Infinite, &x), results[1].clone(), tail);
+                Some(Some(Value::RValue(ite(
+                    test(FloatTest::Nan, &x),
+                    results[0].clone(),
+                    tail,
+                ))))
+            }
+            "__builtin_inff"
+            | "__builtin_inf"
+            | "__builtin_huge_valf"
+            | "__builtin_huge_val"
+            | "__builtin_nanf"
+            | "__builtin_nan" => {
+                self.lower_args_discard(args);
+                let kind = if name.ends_with('f') {
+                    FloatKind::Float
+                } else {
+                    FloatKind::Double
+                };
+                let value = if name.contains("nan") {
+                    f64::NAN
+                } else {
+                    f64::INFINITY
+                };
+                let ty = self.types.float(kind);
+                Some(Some(Value::RValue(float_const(value, kind, ty))))
+            }
             "__builtin_va_start" | "__builtin_va_end" | "__builtin_va_copy"
             | "__builtin_va_arg" => {
                 self.unsupported(UnsupportedKind::VariadicArguments, name, span);
@@ -678,5 +763,48 @@ impl Lowerer<'_> {
         };
         self.emit(StmtKind::Memory { op, args: lowered }, span.loc);
         Some(Value::RValue(dest))
+    }
+}
+
+/// The classification test a name stands for: the `<math.h>` macros'
+/// builtins, glibc's functions behind them, and the names themselves when
+/// the program does not define them.
+fn float_test(name: &str) -> Option<FloatTest> {
+    let base = name
+        .strip_prefix("__builtin_")
+        .or_else(|| name.strip_prefix("__"))
+        .unwrap_or(name);
+    Some(match base {
+        "isnan" | "isnanf" | "isnanl" => FloatTest::Nan,
+        "isinf" | "isinff" | "isinfl" => FloatTest::Infinite,
+        "isfinite" | "finite" | "finitef" | "finitel" => FloatTest::Finite,
+        "isnormal" => FloatTest::Normal,
+        "signbit" | "signbitf" | "signbitl" => FloatTest::SignBit,
+        _ => return None,
+    })
+}
+
+impl Lowerer<'_> {
+    /// A floating argument: converted to `kind` if given, else an integer
+    /// argument becomes a double.
+    fn lower_float_arg(
+        &mut self,
+        arg: &Node<ast::Expression>,
+        kind: Option<FloatKind>,
+    ) -> Option<Expr> {
+        let v = self.lower_expr(arg)?;
+        let span = self.span(arg);
+        let target = match kind {
+            Some(k) => Some(k),
+            None if self.types.is_float(v.ty) => None,
+            None => Some(FloatKind::Double),
+        };
+        Some(match target {
+            Some(k) => {
+                let ty = self.types.float(k);
+                self.convert(v, ty, span)
+            }
+            None => v,
+        })
     }
 }

@@ -1691,11 +1691,14 @@ impl Lowerer<'_> {
             if self.types.is_integer(e.ty) {
                 let ty = e.ty;
                 let r = match op {
-                    UnaryOp::Neg => v.wrapping_neg(),
-                    UnaryOp::BitNot => !v,
-                    UnaryOp::Not => u128::from(v == 0),
+                    UnaryOp::Neg => Some(v.wrapping_neg()),
+                    UnaryOp::BitNot => Some(!v),
+                    UnaryOp::Not => Some(u128::from(v == 0)),
+                    UnaryOp::FloatTest(_) | UnaryOp::FloatAbs => None,
                 };
-                return Expr::int(self.truncate(r, ty), ty);
+                if let Some(r) = r {
+                    return Expr::int(self.truncate(r, ty), ty);
+                }
             }
         }
         if let (UnaryOp::Neg, ExprKind::Float(bits)) = (op, &e.kind) {
