@@ -1,6 +1,5 @@
 //! `sv-comp-bench paper`: the paper's Table 1 (read from
-//! `../shared/benchmarks/paper/TABLE1.md`), every row but docking (floating
-//! point): learn at the row's (b, b_wl), check the automaton against the
+//! `../shared/benchmarks/paper/TABLE1.md`), every row: learn at the row's (b, b_wl), check the automaton against the
 //! enumerated language of error (Theorem 1), compare its size with the
 //! paper's, and where they differ, say which automaton is right on which
 //! word. The same rows are learned again with a baseline teacher that
@@ -203,6 +202,19 @@ fn learn_row(root: &Path, row: &Row) -> Result<Outcome, String> {
                 ));
             }
             differences(&run.dfa, paper, &language, wl, &mut notes);
+            if !c.agrees() {
+                // The paper's tool ran loop bodies b times where CBMC 6.6
+                // (and Lore) run them b - 1 times: is the drawing right one
+                // unwinding further?
+                if let Ok(next) = setup.enumerate(row.b + 1, row.b_wl) {
+                    if next.compare(paper, wl, 1).agrees() {
+                        notes.push(format!(
+                            "the paper's drawing is exactly right at b = {} (its tool ran loop bodies b times; CBMC 6.6 and Lore run them b - 1 times)",
+                            row.b + 1
+                        ));
+                    }
+                }
+            }
             if c.agrees() {
                 "right".to_string()
             } else {
@@ -335,7 +347,7 @@ pub fn run(root: &Path, json: Option<PathBuf>) -> ExitCode {
     let (mut teacher_total, mut base_teacher_total) = (0.0, 0.0);
     let (mut queries_total, mut encodings) = (0usize, 0usize);
     let mut json_rows = Vec::new();
-    for row in rows.iter().filter(|r| r.name != "docking") {
+    for row in &rows {
         match learn_row(root, row) {
             Ok(o) => {
                 println!("{}", o.line);
