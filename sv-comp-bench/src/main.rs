@@ -55,7 +55,7 @@ enum Command {
         /// Tasks run at once.
         #[arg(long, default_value_t = 2)]
         jobs: usize,
-        /// Fail unless every task CBMC solves is solved (floats excepted).
+        /// Fail unless every task CBMC solves is solved.
         #[arg(long)]
         require_cbmc_parity: bool,
     },
