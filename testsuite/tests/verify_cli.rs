@@ -121,3 +121,17 @@ fn show_ssa_and_cnf() {
         "{out}"
     );
 }
+
+#[test]
+fn show_ssa_prints_float_operations_as_operations() {
+    let (code, out, err) = run_lore(&[
+        "show".into(),
+        "ssa".into(),
+        case("float_rounding_loses_bits.c"),
+        "--unwind".into(),
+        "2".into(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("+f32 1.0f"), "{out}");
+    insta::assert_snapshot!(out);
+}
