@@ -270,24 +270,51 @@ pub fn round(t: &mut Terms, f: Format, sign: TermId, exp: TermId, sig: TermId) -
     t.ite(is_zero, z, finite)
 }
 
+/// Notes `r` as the infix operation `op` of format `f` on `a` and `b`.
+fn infix(t: &mut Terms, f: Format, op: &str, a: TermId, b: TermId, r: TermId) -> TermId {
+    t.note(r, format!("{op}{}", f.width()), true, true, &[a, b]);
+    r
+}
+
+/// The special values among two operands.
+struct Specials {
+    any_nan: TermId,
+    inf_a: TermId,
+    inf_b: TermId,
+    zero_a: TermId,
+    zero_b: TermId,
+}
+
+fn specials(t: &mut Terms, f: Format, a: TermId, b: TermId) -> Specials {
+    let nan_a = is_nan(t, f, a);
+    let nan_b = is_nan(t, f, b);
+    Specials {
+        any_nan: t.or(nan_a, nan_b),
+        inf_a: is_infinite(t, f, a),
+        inf_b: is_infinite(t, f, b),
+        zero_a: is_zero(t, f, a),
+        zero_b: is_zero(t, f, b),
+    }
+}
+
 pub fn add(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
     let r = add_circuit(t, f, a, b);
-    t.note(r, format!("{}{}", "+f", f.width()), true, true, &[a, b]);
-    r
+    infix(t, f, "+f", a, b, r)
 }
 
 fn add_circuit(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
     let m = f.fraction;
-    let nan_a = is_nan(t, f, a);
-    let nan_b = is_nan(t, f, b);
-    let inf_a = is_infinite(t, f, a);
-    let inf_b = is_infinite(t, f, b);
+    let Specials {
+        any_nan,
+        inf_a,
+        inf_b,
+        ..
+    } = specials(t, f, a, b);
     let sa = sign_bit(t, f, a);
     let sb = sign_bit(t, f, b);
     let differ = bin(t, Binary::Xor, sa, sb);
     let both_inf = t.and(inf_a, inf_b);
     let opposite_inf = t.and(both_inf, differ);
-    let any_nan = t.or(nan_a, nan_b);
     let invalid = t.or(any_nan, opposite_inf);
     // x is the operand of larger magnitude.
     let mag_a = t.extract(a, 0, f.exponent + m);
@@ -331,24 +358,23 @@ fn add_circuit(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
 pub fn sub(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
     let nb = neg(t, f, b);
     let r = add(t, f, a, nb);
-    t.note(r, format!("-f{}", f.width()), true, true, &[a, b]);
-    r
+    infix(t, f, "-f", a, b, r)
 }
 
 pub fn mul(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
     let r = mul_circuit(t, f, a, b);
-    t.note(r, format!("{}{}", "*f", f.width()), true, true, &[a, b]);
-    r
+    infix(t, f, "*f", a, b, r)
 }
 
 fn mul_circuit(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
     let m = f.fraction;
-    let nan_a = is_nan(t, f, a);
-    let nan_b = is_nan(t, f, b);
-    let inf_a = is_infinite(t, f, a);
-    let inf_b = is_infinite(t, f, b);
-    let zero_a = is_zero(t, f, a);
-    let zero_b = is_zero(t, f, b);
+    let Specials {
+        any_nan,
+        inf_a,
+        inf_b,
+        zero_a,
+        zero_b,
+    } = specials(t, f, a, b);
     let (sa, sig_a, ea) = unpack(t, f, a);
     let (sb, sig_b, eb) = unpack(t, f, b);
     let sign = bin(t, Binary::Xor, sa, sb);
@@ -360,7 +386,6 @@ fn mul_circuit(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
     let r = round(t, f, sign, e, p);
     let inf_zero = t.and(inf_a, zero_b);
     let zero_inf = t.and(zero_a, inf_b);
-    let any_nan = t.or(nan_a, nan_b);
     let bad = t.or(inf_zero, zero_inf);
     let invalid = t.or(any_nan, bad);
     let any_inf = t.or(inf_a, inf_b);
@@ -372,18 +397,18 @@ fn mul_circuit(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
 
 pub fn div(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
     let r = div_circuit(t, f, a, b);
-    t.note(r, format!("{}{}", "/f", f.width()), true, true, &[a, b]);
-    r
+    infix(t, f, "/f", a, b, r)
 }
 
 fn div_circuit(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
     let m = f.fraction;
-    let nan_a = is_nan(t, f, a);
-    let nan_b = is_nan(t, f, b);
-    let inf_a = is_infinite(t, f, a);
-    let inf_b = is_infinite(t, f, b);
-    let zero_a = is_zero(t, f, a);
-    let zero_b = is_zero(t, f, b);
+    let Specials {
+        any_nan,
+        inf_a,
+        inf_b,
+        zero_a,
+        zero_b,
+    } = specials(t, f, a, b);
     let (sa, sig_a, ea) = unpack(t, f, a);
     let (sb, sig_b, eb) = unpack(t, f, b);
     let sign = bin(t, Binary::Xor, sa, sb);
@@ -405,7 +430,6 @@ fn div_circuit(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
     let k = ec(t, i64::from(m + 3));
     let e = bin(t, Binary::Sub, e, k);
     let r = round(t, f, sign, e, q);
-    let any_nan = t.or(nan_a, nan_b);
     let zz = t.and(zero_a, zero_b);
     let ii = t.and(inf_a, inf_b);
     let bad = t.or(zz, ii);
@@ -422,8 +446,7 @@ fn div_circuit(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
 /// `a == b`: false with a NaN, and -0 == +0.
 pub fn equal(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
     let r = equal_circuit(t, f, a, b);
-    t.note(r, format!("{}{}", "==f", f.width()), true, true, &[a, b]);
-    r
+    infix(t, f, "==f", a, b, r)
 }
 
 fn equal_circuit(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
@@ -442,8 +465,7 @@ fn equal_circuit(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
 /// `a < b`: false with a NaN.
 pub fn less(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
     let r = less_circuit(t, f, a, b);
-    t.note(r, format!("{}{}", "<f", f.width()), true, true, &[a, b]);
-    r
+    infix(t, f, "<f", a, b, r)
 }
 
 fn less_circuit(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
@@ -479,8 +501,7 @@ pub fn less_equal(t: &mut Terms, f: Format, a: TermId, b: TermId) -> TermId {
     let lt = less(t, f, a, b);
     let eq = equal(t, f, a, b);
     let r = t.or(lt, eq);
-    t.note(r, format!("<=f{}", f.width()), true, true, &[a, b]);
-    r
+    infix(t, f, "<=f", a, b, r)
 }
 
 /// An integer (`signed` or not) to the nearest value of format `f`.
