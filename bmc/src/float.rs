@@ -528,6 +528,9 @@ pub fn to_int(t: &mut Terms, f: Format, x: TermId, width: u32, signed: bool) -> 
     let wi = width + f.fraction + 2;
     let limit = ec(t, i64::from(width) + 1);
     let big = bin(t, Binary::Slt, limit, e);
+    // (An infinity's exponent is only "big" in wide formats.)
+    let inf_x = is_infinite(t, f, x);
+    let big = t.or(big, inf_x);
     let zero_e = ec(t, 0);
     let left = bin(t, Binary::Sle, zero_e, e);
     let wide = t.zext(sig, wi);
@@ -846,6 +849,41 @@ mod tests {
         best.0
     }
 
+    /// Every value of the small format: widened to double exactly, to an
+    /// 8-bit integer truncated (saturating), and back from every 8-bit
+    /// integer to the nearest value.
+    #[test]
+    fn small_format_conversions_are_exhaustively_right() {
+        let f = Format {
+            exponent: 3,
+            fraction: 2,
+        };
+        for a in 0..1u128 << f.width() {
+            let mut t = Terms::new();
+            let ta = t.constant(a, f.width());
+            let wide = convert(&mut t, f, Format::DOUBLE, ta);
+            let got = folded(&t, wide);
+            let to_i8 = to_int(&mut t, f, ta, 8, true);
+            match small_to_f64(f, a) {
+                None => {
+                    assert!(f64::from_bits(got as u64).is_nan(), "{a:#x}");
+                    assert_eq!(folded(&t, to_i8), 0, "{a:#x} to i8");
+                }
+                Some(x) => {
+                    assert_eq!(got as u64, x.to_bits(), "{a:#x} widened");
+                    assert_eq!(folded(&t, to_i8) as u8, (x as i8) as u8, "{a:#x} to i8");
+                }
+            }
+        }
+        for k in 0..256u128 {
+            let mut t = Terms::new();
+            let tk = t.constant(k, 8);
+            let v = from_int(&mut t, f, tk, true);
+            let want = small_nearest(f, f64::from(k as u8 as i8));
+            assert_eq!(folded(&t, v), want, "{} to the small format", k as u8 as i8);
+        }
+    }
+
     /// Every pair of a format with a 3-bit exponent and a 2-bit fraction:
     /// sum, difference, product and quotient are the nearest value (ties
     /// to even), computed exactly in f64 and rounded by brute force.
@@ -885,6 +923,18 @@ mod tests {
                             "{a:#x} {name} {b:#x} = {exact}"
                         );
                     }
+                }
+                for (name, op, want) in [
+                    (
+                        "==",
+                        equal as fn(&mut Terms, Format, TermId, TermId) -> TermId,
+                        x == y,
+                    ),
+                    ("<", less, x < y),
+                    ("<=", less_equal, x <= y),
+                ] {
+                    let r = op(&mut t, f, ta, tb);
+                    assert_eq!(folded(&t, r) == 1, want, "{a:#x} {name} {b:#x}");
                 }
                 // A quotient is not exact in f64, but rounding it to f64
                 // first cannot change the nearest small value (53 bits ≫ 3).
