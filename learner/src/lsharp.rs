@@ -34,11 +34,19 @@ struct Tree {
     parent: Vec<Node>,
     letter: Vec<Letter>,
     children: Vec<Node>,
-    /// The answer for the node's word, once known.
+    /// The answer for the node's word, once known. Set only through
+    /// `set_output` or `read_unknown_as_no`, which keep the caches right.
     output: Vec<Option<bool>>,
     /// Witnesses found so far, by ordered pair. Answers are never taken
     /// back and nodes never removed, so a witness stays one.
     witnesses: std::cell::RefCell<rustc_hash::FxHashMap<(Node, Node), Word>>,
+    /// Answers recorded so far (a clock), and per node the clock when an
+    /// answer was last recorded in its subtree.
+    clock: u64,
+    changed: Vec<u64>,
+    /// Pairs found not apart, with the clock then: they stay so until an
+    /// answer lands in one of their subtrees.
+    not_apart: std::cell::RefCell<rustc_hash::FxHashMap<(Node, Node), u64>>,
 }
 
 impl Tree {
@@ -50,6 +58,32 @@ impl Tree {
             children: vec![NONE; k],
             output: vec![None],
             witnesses: Default::default(),
+            clock: 0,
+            changed: vec![0],
+            not_apart: Default::default(),
+        }
+    }
+
+    /// Every unknown answer in the tree becomes "no" (apartness found
+    /// before no longer holds as cached).
+    fn read_unknown_as_no(&mut self) {
+        for o in self.output.iter_mut() {
+            o.get_or_insert(false);
+        }
+        self.not_apart.borrow_mut().clear();
+    }
+
+    /// Records the answer of node `n`'s word.
+    fn set_output(&mut self, n: Node, answer: bool) {
+        self.output[n as usize] = Some(answer);
+        self.clock += 1;
+        let mut m = n;
+        loop {
+            self.changed[m as usize] = self.clock;
+            if m == 0 {
+                break;
+            }
+            m = self.parent[m as usize];
         }
     }
 
@@ -78,6 +112,7 @@ impl Tree {
                 self.letter.push(a);
                 self.children.extend(std::iter::repeat_n(NONE, self.k));
                 self.output.push(None);
+                self.changed.push(0);
                 self.children[n as usize * self.k + a as usize] = id;
                 id
             } else {
@@ -105,9 +140,17 @@ impl Tree {
         if let Some(w) = self.witnesses.borrow().get(&key) {
             return Some(w.clone());
         }
+        if self.known_not_apart(p, q) {
+            return None;
+        }
         let found = self.search_witness(p, q);
-        if let Some(w) = &found {
-            self.witnesses.borrow_mut().insert(key, w.clone());
+        match &found {
+            Some(w) => {
+                self.witnesses.borrow_mut().insert(key, w.clone());
+            }
+            None => {
+                self.not_apart.borrow_mut().insert(key, self.clock);
+            }
         }
         found
     }
@@ -140,10 +183,25 @@ impl Tree {
         None
     }
 
+    /// Were `p` and `q` found not apart, with no answer recorded below
+    /// either since?
+    fn known_not_apart(&self, p: Node, q: Node) -> bool {
+        self.not_apart
+            .borrow()
+            .get(&(p.min(q), p.max(q)))
+            .is_some_and(|&then| {
+                self.changed[p as usize] <= then && self.changed[q as usize] <= then
+            })
+    }
+
     /// Are `p` and `q` apart (some word has different known answers)?
     fn apart(&self, p: Node, q: Node) -> bool {
-        if self.witnesses.borrow().contains_key(&(p.min(q), p.max(q))) {
+        let key = (p.min(q), p.max(q));
+        if self.witnesses.borrow().contains_key(&key) {
             return true;
+        }
+        if self.known_not_apart(p, q) {
+            return false;
         }
         let mut stack = vec![(p, q)];
         while let Some((x, y)) = stack.pop() {
@@ -159,7 +217,31 @@ impl Tree {
                 }
             }
         }
+        self.not_apart.borrow_mut().insert(key, self.clock);
         false
+    }
+
+    /// [`Tree::outputs_along`] packed two bits a prefix while it fits.
+    fn outputs_key(&self, mut n: Node, word: &[Letter]) -> OutputsKey {
+        if word.len() >= 63 {
+            return OutputsKey::Long(self.outputs_along(n, word));
+        }
+        let code = |o: Option<bool>| match o {
+            None => 0u128,
+            Some(false) => 1,
+            Some(true) => 2,
+        };
+        let mut key = code(self.output[n as usize]);
+        for &a in word {
+            n = if n == NONE { NONE } else { self.child(n, a) };
+            let o = if n == NONE {
+                None
+            } else {
+                self.output[n as usize]
+            };
+            key = key << 2 | code(o);
+        }
+        OutputsKey::Packed(key)
     }
 
     /// Known answers along `word` read from node `n` (one per prefix, `None` where unknown).
@@ -175,6 +257,13 @@ impl Tree {
         }
         out
     }
+}
+
+/// The known answers along a word, as a hash key.
+#[derive(Clone, PartialEq, Eq, Hash)]
+enum OutputsKey {
+    Packed(u128),
+    Long(Vec<Option<bool>>),
 }
 
 /// An adaptive distinguishing sequence: the letter to try next and, per
@@ -267,7 +356,7 @@ impl<T: Teacher + ?Sized> LSharp<'_, '_, T> {
             loop {
                 if self.tree.output[n as usize].is_none() {
                     if let Some(a) = self.oracle.cached(&w[..len]).and_then(Answer::known) {
-                        self.tree.output[n as usize] = Some(a);
+                        self.tree.set_output(n, a);
                     }
                 }
                 if n == 0 {
@@ -285,8 +374,9 @@ impl<T: Teacher + ?Sized> LSharp<'_, '_, T> {
         let mut len = word.len();
         loop {
             if self.tree.output[n as usize].is_none() {
-                self.tree.output[n as usize] =
-                    self.oracle.cached(&word[..len]).and_then(Answer::known);
+                if let Some(a) = self.oracle.cached(&word[..len]).and_then(Answer::known) {
+                    self.tree.set_output(n, a);
+                }
             }
             if n == 0 {
                 break;
@@ -376,22 +466,23 @@ impl<T: Teacher + ?Sized> LSharp<'_, '_, T> {
     /// asked after node `from`: the fewest candidates left in the worst case.
     fn best_split(&self, cands: &[Node], from: Node) -> Option<Word> {
         let mut best: Option<(usize, usize, Word)> = None;
+        let mut full = self.tree.word(from);
+        let start = full.len();
+        let mut groups: rustc_hash::FxHashMap<OutputsKey, usize> = rustc_hash::FxHashMap::default();
         for (i, &p) in cands.iter().enumerate() {
             for &q in &cands[i + 1..] {
                 let Some(w) = self.tree.witness(p, q) else {
                     continue;
                 };
                 // Skip words whose answers from `from` were all asked already.
-                let mut full = self.tree.word(from);
-                let start = full.len();
+                full.truncate(start);
                 full.extend_from_slice(&w);
                 if (start..=full.len()).all(|i| self.oracle.cached(&full[..i]).is_some()) {
                     continue;
                 }
-                let mut groups: rustc_hash::FxHashMap<Vec<Option<bool>>, usize> =
-                    rustc_hash::FxHashMap::default();
+                groups.clear();
                 for &c in cands {
-                    *groups.entry(self.tree.outputs_along(c, &w)).or_default() += 1;
+                    *groups.entry(self.tree.outputs_key(c, &w)).or_default() += 1;
                 }
                 let worst = groups.values().copied().max().unwrap_or(0);
                 let key = (worst, w.len());
@@ -616,9 +707,7 @@ pub fn learn<T: Teacher + ?Sized>(
                         l.oracle, known, min_states, rounds, max_rounds,
                     );
                 }
-                for o in l.tree.output.iter_mut() {
-                    o.get_or_insert(false);
-                }
+                l.tree.read_unknown_as_no();
                 l.refresh_candidates();
                 last_conflict = None;
                 continue;
@@ -683,4 +772,41 @@ fn describe<T: Teacher + ?Sized>(l: &LSharp<'_, '_, T>) -> String {
     }
     out.push_str(&format!("tree: {} nodes\n", l.tree.parent.len()));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Apartness found "no" is cached until an answer lands below either
+    /// node, including answers filled in for unknown ones.
+    #[test]
+    fn cached_apartness_follows_new_answers() {
+        let mut t = Tree::new(2);
+        let p = t.insert(&[0]);
+        let q = t.insert(&[1]);
+        t.set_output(p, true);
+        t.set_output(q, true);
+        let pa = t.insert(&[0, 0]);
+        let qa = t.insert(&[1, 0]);
+        assert!(!t.apart(p, q));
+        assert!(t.witness(p, q).is_none());
+        t.set_output(pa, true);
+        assert!(!t.apart(p, q), "one side answered: still not apart");
+        t.read_unknown_as_no();
+        assert_eq!(t.output[qa as usize], Some(false));
+        assert!(t.apart(p, q), "the filled-in answer makes them apart");
+        assert_eq!(t.witness(p, q), Some(vec![0]));
+        let r = t.insert(&[0, 1]);
+        let s = t.insert(&[1, 1]);
+        t.set_output(r, true);
+        t.set_output(s, true);
+        assert!(!t.apart(r, s));
+        let r2 = t.insert(&[0, 1, 1]);
+        let s2 = t.insert(&[1, 1, 1]);
+        t.set_output(r2, false);
+        assert!(!t.apart(r, s));
+        t.set_output(s2, true);
+        assert!(t.apart(r, s), "an answer below both nodes is seen");
+    }
 }
