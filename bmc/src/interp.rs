@@ -355,6 +355,10 @@ impl<'p> Interpreter<'p> {
                         .function_type(f.ty)
                         .map_or(TypeTable::VOID, |t| t.ret);
                     let v = match value {
+                        // A struct or union is returned by value: all its bytes.
+                        Some(e) if !self.types().is_scalar(e.ty) => {
+                            Some(self.aggregate(f, locals, e)?)
+                        }
                         Some(e) => {
                             let v = self.value(f, locals, e)?;
                             Some(self.to_bytes(v, ret))
@@ -940,6 +944,12 @@ impl<'p> Interpreter<'p> {
     /// The value of a scalar expression, as bits of its type's width.
     fn value(&mut self, f: &Function, locals: &mut Vec<u32>, e: &Expr) -> Result<u128, Stop> {
         let ty = e.ty;
+        // An aggregate has no scalar value: cutting it to a width would
+        // silently replay something other than what symbolic execution did.
+        assert!(
+            self.types().is_scalar(ty),
+            "the replay asked for the scalar value of an aggregate expression"
+        );
         let w = self.types().bit_width(ty).max(1);
         let v = match &e.kind {
             ExprKind::Int(v) => *v,

@@ -549,6 +549,18 @@ impl Executor<'_> {
         state.guard = FALSE;
     }
 
+    /// A value that could not be computed on a path that is still live:
+    /// the path must not silently end (that would hide every later error),
+    /// so it ends as an unsupported construct, which makes TRUE impossible.
+    /// Paths already ended (by an unsupported construct reported further
+    /// down) stay as they are.
+    fn lost(&mut self, state: &mut State, what: &str) {
+        if state.guard != FALSE {
+            let loc = self.at;
+            self.unsupported(state, what, loc);
+        }
+    }
+
     /// Lays out an object of `count` elements of `elem_bytes` each, where
     /// `count` is not a constant: its bits cover `max_symbolic_object` bytes,
     /// and paths that need more are reported as unsupported (and go no
@@ -597,6 +609,90 @@ impl Executor<'_> {
         let stride = self.terms.constant(u128::from(elem_bytes), ob);
         let size = self.terms.binary(Binary::Mul, small, stride);
         Some((((max_count * elem_bytes * 8) as u32).max(8), size))
+    }
+
+    /// A variable-length array type (`int a[n][m][4]`) as a count of
+    /// fixed-size elements (`n * m`, saturated just above the largest
+    /// count `max_symbolic_object` allows, so that it never wraps) and the
+    /// byte size of one (`4 * sizeof(int)`).
+    fn vla_elements(&mut self, state: &mut State, f: &Function, ty: TypeId) -> Option<(TermId, u64)> {
+        let mut factors = Vec::new();
+        let mut t = ty;
+        while self.size_bits(state, t).is_none() {
+            match *self.types().kind(t) {
+                TypeKind::Array(elem, ArrayLen::Variable(len)) => {
+                    let n = self.value(
+                        state,
+                        f,
+                        &Expr {
+                            kind: ExprKind::Load(Place::Local(len)),
+                            ty: f.local(len).ty,
+                        },
+                    );
+                    factors.push(n);
+                    t = elem;
+                }
+                TypeKind::Array(elem, ArrayLen::Fixed(n)) => {
+                    factors.push(self.terms.constant(u128::from(n), 64));
+                    t = elem;
+                }
+                _ => return None,
+            }
+        }
+        let elem_bytes = self.size_bits(state, t)? / 8;
+        if elem_bytes == 0 {
+            return None;
+        }
+        // Every factor and partial product saturates at `cap + 1`, in a
+        // width that holds the product of two saturated values.
+        let cap = u128::from(self.options.max_symbolic_object / elem_bytes + 1);
+        let w = 128 - cap.leading_zeros();
+        let saturate = |terms: &mut crate::ssa::Terms, x: TermId| {
+            let xw = terms.width(x);
+            if xw <= w {
+                return terms.zext(x, w);
+            }
+            let limit = terms.constant(cap, xw);
+            let over = terms.binary(Binary::Ult, limit, x);
+            let low = terms.extract(x, 0, w);
+            let capped = terms.constant(cap, w);
+            terms.ite(over, capped, low)
+        };
+        let mut count = saturate(&mut self.terms, factors[0]);
+        for &factor in &factors[1..] {
+            let a = self.terms.zext(count, 2 * w);
+            let b = saturate(&mut self.terms, factor);
+            let b = self.terms.zext(b, 2 * w);
+            let product = self.terms.binary(Binary::Mul, a, b);
+            count = saturate(&mut self.terms, product);
+        }
+        Some((count, elem_bytes))
+    }
+
+    /// The byte size of an object of type `ty` as a pointer-wide term, with
+    /// variable array lengths read from the current frame.
+    fn size_term(&mut self, state: &mut State, f: &Function, ty: TypeId) -> TermId {
+        let pw = self.pointer_bits();
+        if let Some(bits) = self.size_bits(state, ty) {
+            return self.terms.constant(u128::from(bits / 8), pw);
+        }
+        let (n, elem) = match *self.types().kind(ty) {
+            TypeKind::Array(elem, ArrayLen::Variable(len)) => {
+                let n = self.value(
+                    state,
+                    f,
+                    &Expr {
+                        kind: ExprKind::Load(Place::Local(len)),
+                        ty: f.local(len).ty,
+                    },
+                );
+                (self.terms.zext(n, pw), elem)
+            }
+            TypeKind::Array(elem, ArrayLen::Fixed(n)) => (self.terms.constant(u128::from(n), pw), elem),
+            _ => return self.terms.constant(u128::from(self.bits_of(ty) / 8), pw),
+        };
+        let e = self.size_term(state, f, elem);
+        self.terms.binary(Binary::Mul, n, e)
     }
 
     fn input_step(&mut self, input: TermId, guard: TermId, loc: Loc) {
@@ -1149,29 +1245,10 @@ impl Executor<'_> {
                         return;
                     }
                     None => {
-                        let TypeKind::Array(elem, ArrayLen::Variable(len)) = *self.types().kind(ty)
-                        else {
-                            unreachable!("only a variable-length array has no constant size")
+                        let Some((count, elem_bytes)) = self.vla_elements(state, f, ty) else {
+                            self.unsupported(state, "variable-length array of this type", loc);
+                            return;
                         };
-                        let elem_bytes = match self.size_bits(state, elem) {
-                            Some(b) if b > 0 => b / 8,
-                            _ => {
-                                self.unsupported(
-                                    state,
-                                    "variable-length array of variable-length arrays",
-                                    loc,
-                                );
-                                return;
-                            }
-                        };
-                        let count = self.value(
-                            state,
-                            f,
-                            &Expr {
-                                kind: ExprKind::Load(Place::Local(len)),
-                                ty: f.local(len).ty,
-                            },
-                        );
                         let what = "variable-length array";
                         let Some((bits, size)) =
                             self.symbolic_layout(state, count, elem_bytes, what, loc)
@@ -1382,7 +1459,7 @@ impl Executor<'_> {
             )),
             Place::Global(g) => Some((Root::Object(g.0 + 1), Offset::Const(0))),
             Place::Deref(_) => {
-                let loc = Loc::NONE;
+                let loc = self.at;
                 self.unsupported(state, "pointer dereference", loc);
                 None
             }
@@ -1402,7 +1479,7 @@ impl Executor<'_> {
                     self.unsupported(
                         state,
                         "variable-length array whose length is not a constant",
-                        Loc::NONE,
+                        self.at,
                     );
                     return None;
                 };
@@ -1436,7 +1513,7 @@ impl Executor<'_> {
                             self.unsupported(
                                 state,
                                 "array indexed by a variable (too large)",
-                                Loc::NONE,
+                                self.at,
                             );
                             return None;
                         }
@@ -1447,7 +1524,7 @@ impl Executor<'_> {
                                 self.unsupported(
                                     state,
                                     "two variable array indices in one access",
-                                    Loc::NONE,
+                                    self.at,
                                 );
                                 None
                             }
@@ -1575,7 +1652,7 @@ impl Executor<'_> {
                 let (a, _) = self.address_of(state, f, base, access)?;
                 let ty = self.program.place_type(f, base);
                 let elem = self.types().element(ty)?;
-                let size = self.size_bits(state, elem)? / 8;
+                let size = self.size_term(state, f, elem);
                 let i = self.value(state, f, index);
                 if let TypeKind::Array(_, ArrayLen::Variable(len)) = *self.types().kind(ty) {
                     if access && self.options.bounds_check {
@@ -1596,8 +1673,7 @@ impl Executor<'_> {
                 } else {
                     self.terms.zext(i, pw)
                 };
-                let k = self.terms.constant(u128::from(size), pw);
-                let scaled = self.terms.binary(Binary::Mul, i, k);
+                let scaled = self.terms.binary(Binary::Mul, i, size);
                 Some((self.terms.binary(Binary::Add, a, scaled), 0))
             }
         }
@@ -2115,39 +2191,46 @@ impl Executor<'_> {
     ) -> Option<TermId> {
         if self.through_address(f, place) {
             let (addr, extra) = self.address_of(state, f, place, true)?;
-            let width = self
-                .bit_field_width(f, place)
-                .unwrap_or_else(|| self.value_bits(ty).max(1));
-            let read_bits = if ty == TypeTable::BOOL { 8 } else { width };
+            let read_bits = self.load_bits(f, place, ty);
             let raw = self.read_indirect(state, addr, read_bits, extra, has_deref(place));
             return Some(self.finish_load(f, place, ty, raw));
         }
         let (root, off) = self.locate(state, f, place)?;
         let obj = self.object(state, f, root);
-        let width = self
-            .bit_field_width(f, place)
-            .unwrap_or_else(|| self.value_bits(ty).max(1));
-        let read_bits = if ty == TypeTable::BOOL { 8 } else { width };
+        let read_bits = self.load_bits(f, place, ty);
         let raw = self.read(state, obj, &off, read_bits)?;
         Some(self.finish_load(f, place, ty, raw))
     }
 
-    /// A value from its bits in memory (bit-fields extended, `_Bool` from its byte).
+    /// How many bits a load of `place` reads from memory: a bit-field's
+    /// declared width (C11 6.7.2.1: the field occupies exactly that many
+    /// bits of its storage unit, so a `_Bool : 1` field is one bit, not
+    /// the byte a plain `_Bool` object takes), a plain `_Bool`'s byte,
+    /// otherwise the value's width.
+    fn load_bits(&self, f: &Function, place: &Place, ty: TypeId) -> u32 {
+        match self.bit_field_width(f, place) {
+            Some(width) => width,
+            None if ty == TypeTable::BOOL => 8,
+            None => self.value_bits(ty).max(1),
+        }
+    }
+
+    /// A value from its bits in memory (bit-fields extended, `_Bool` from
+    /// its bits: any non-zero pattern reads as true).
     fn finish_load(&mut self, f: &Function, place: &Place, ty: TypeId, raw: TermId) -> TermId {
-        if let Some(bw) = self.bit_field_width(f, place) {
+        if ty == TypeTable::BOOL {
+            let zero = self.terms.constant(0, self.terms.width(raw));
+            let eq = self.terms.binary(Binary::Eq, raw, zero);
+            return self.terms.not(eq);
+        }
+        if self.bit_field_width(f, place).is_some() {
             // A bit-field reads as its declared type, extended by its signedness.
             let full = self.value_bits(ty);
-            let _ = bw;
             return if self.types().is_signed(ty) {
                 self.terms.sext(raw, full)
             } else {
                 self.terms.zext(raw, full)
             };
-        }
-        if ty == TypeTable::BOOL {
-            let zero = self.terms.constant(0, 8);
-            let eq = self.terms.binary(Binary::Eq, raw, zero);
-            return self.terms.not(eq);
         }
         raw
     }
@@ -2229,6 +2312,7 @@ impl Executor<'_> {
     fn store(&mut self, state: &mut State, f: &Function, place: &Place, value: TermId, loc: Loc) {
         if self.through_address(f, place) {
             let Some((addr, extra)) = self.address_of(state, f, place, true) else {
+                self.lost(state, "a store this executor cannot place");
                 return;
             };
             let bits = self
@@ -2243,6 +2327,7 @@ impl Executor<'_> {
             return;
         }
         let Some((root, off)) = self.locate(state, f, place) else {
+            self.lost(state, "a store this executor cannot place");
             return;
         };
         let obj = self.object(state, f, root);
@@ -2318,7 +2403,7 @@ impl Executor<'_> {
                 match self.load(state, f, place, ty) {
                     Some(v) => v,
                     None => {
-                        state.guard = FALSE;
+                        self.lost(state, "a load this executor cannot place");
                         FALSE
                     }
                 }
@@ -2326,7 +2411,7 @@ impl Executor<'_> {
             ExprKind::AddrOf(place) => match self.address_of(state, f, place, false) {
                 Some((a, _)) => a,
                 None => {
-                    state.guard = FALSE;
+                    self.lost(state, "an address this executor cannot compute");
                     FALSE
                 }
             },
@@ -2338,7 +2423,7 @@ impl Executor<'_> {
                 let id = function_object_id(pw, ob, *function);
                 let functions = self.program.functions.len() as u64;
                 if self.object_names.len() as u64 + functions >= 1u64 << (pw - ob) {
-                    self.unsupported(state, "too many objects", Loc::NONE);
+                    self.unsupported(state, "too many objects", self.at);
                 }
                 self.terms.constant(u128::from(id) << ob, pw)
             }
@@ -2382,7 +2467,7 @@ impl Executor<'_> {
                             self.unsupported(
                                 state,
                                 "a bit operation on a floating value",
-                                Loc::NONE,
+                                self.at,
                             );
                             FALSE
                         }
@@ -2395,7 +2480,7 @@ impl Executor<'_> {
                         self.unsupported(
                             state,
                             "a floating test of a non-floating value",
-                            Loc::NONE,
+                            self.at,
                         );
                         FALSE
                     }
@@ -2640,7 +2725,7 @@ impl Executor<'_> {
             TypeKind::Float(FloatKind::Float) => Some(float::Format::SINGLE),
             TypeKind::Float(FloatKind::Double) => Some(float::Format::DOUBLE),
             _ => {
-                self.unsupported(state, "long double", Loc::NONE);
+                self.unsupported(state, "long double", self.at);
                 None
             }
         }
@@ -2676,7 +2761,7 @@ impl Executor<'_> {
             BinaryOp::Gt => float::less(t, fmt, y, x),
             BinaryOp::Ge => float::less_equal(t, fmt, y, x),
             _ => {
-                self.unsupported(state, "this operation on floating values", Loc::NONE);
+                self.unsupported(state, "this operation on floating values", self.at);
                 FALSE
             }
         }
