@@ -149,6 +149,11 @@ pub enum Step {
 pub struct Terms {
     terms: Vec<Term>,
     widths: Vec<u32>,
+    /// Whether each term's value is known: a constant, or constants put
+    /// together (an object wider than 128 bits is a concatenation of
+    /// constants, not one `Const`). Such terms are never named, so reads
+    /// of them fold at every width.
+    known: Vec<bool>,
     index: FxHashMap<Term, TermId>,
     pub symbols: Vec<Symbol>,
     /// The term of each symbol.
@@ -184,6 +189,15 @@ impl Terms {
             return id;
         }
         let id = TermId(self.terms.len() as u32);
+        let known = match &term {
+            Term::Const { .. } => true,
+            Term::Concat { high, low } => self.known[high.0 as usize] && self.known[low.0 as usize],
+            Term::Extract { term: t, .. } | Term::ZeroExtend(t, _) | Term::SignExtend(t, _) => {
+                self.known[t.0 as usize]
+            }
+            _ => false,
+        };
+        self.known.push(known);
         self.terms.push(term.clone());
         self.widths.push(width);
         self.index.insert(term, id);
@@ -256,9 +270,14 @@ impl Terms {
         self.symbol_terms[symbol as usize]
     }
 
-    /// A named version defined by `term` (constants stay constants).
+    /// Is the term's value known, at any width (see `known`)?
+    pub fn is_known(&self, id: TermId) -> bool {
+        self.known[id.0 as usize]
+    }
+
+    /// A named version defined by `term` (known values stay as they are).
     pub fn define(&mut self, name: String, term: TermId) -> (TermId, Option<u32>) {
-        if self.as_const(term).is_some() || matches!(self.get(term), Term::Symbol(_)) {
+        if self.is_known(term) || matches!(self.get(term), Term::Symbol(_)) {
             return (term, None);
         }
         let width = self.width(term);
@@ -386,6 +405,10 @@ impl Terms {
                 if low >= lw {
                     return self.extract(high, low - lw, width);
                 }
+                // Across the seam: the two pieces, each of which may fold.
+                let below = self.extract(lo, low, lw - low);
+                let above = self.extract(high, 0, low + width - lw);
+                return self.concat(above, below);
             }
             Term::Extract {
                 term: inner,

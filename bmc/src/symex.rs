@@ -1517,18 +1517,20 @@ impl Executor<'_> {
                             );
                             return None;
                         }
-                        let signed = self.types().is_signed(index.ty);
-                        match off.add_symbolic(i, signed, elem_bits, len) {
-                            Some(off) => Some((root, off)),
-                            None => {
-                                self.unsupported(
-                                    state,
-                                    "two variable array indices in one access",
-                                    self.at,
-                                );
-                                None
-                            }
+                        let off = off.add_symbolic(Dim {
+                            index: i,
+                            stride: elem_bits,
+                            len,
+                        });
+                        if off.cases() > self.options.max_symbolic_array {
+                            self.unsupported(
+                                state,
+                                "arrays indexed by variables (too many elements)",
+                                self.at,
+                            );
+                            return None;
                         }
+                        Some((root, off))
                     }
                 }
             }
@@ -2267,46 +2269,53 @@ impl Executor<'_> {
                 }
                 Some(self.terms.extract(obj, o as u32, bits))
             }
-            Offset::Symbolic {
-                base,
-                index,
-                signed,
-                stride,
-                len,
-            } => {
-                let w = self.terms.width(*index);
-                // Outside 0..len (a negative signed index is a huge unsigned one).
-                let lenc = self.terms.constant(u128::from(*len), w);
-                let inside = if *len >= (1u64 << w.min(63)) {
-                    TRUE
-                } else {
-                    self.terms.binary(Binary::Ult, *index, lenc)
-                };
+            Offset::Symbolic { base, dims } => {
+                let (cases, inside) = self.offset_cases(*base, dims);
                 let oob = self.terms.not(inside);
                 let mut result: Option<TermId> = if oob == FALSE {
                     None
                 } else {
                     Some(self.out_of_bounds_value(state, oob, bits))
                 };
-                for k in (0..*len).rev() {
-                    let o = base + k * stride;
+                for (o, hit) in cases.into_iter().rev() {
                     if o + u64::from(bits) > u64::from(total) {
                         continue;
                     }
                     let v = self.terms.extract(obj, o as u32, bits);
                     result = Some(match result {
                         None => v,
-                        Some(rest) => {
-                            let kc = self.terms.constant(u128::from(k), w);
-                            let hit = self.terms.binary(Binary::Eq, *index, kc);
-                            self.terms.ite(hit, v, rest)
-                        }
+                        Some(rest) => self.terms.ite(hit, v, rest),
                     });
                 }
-                let _ = signed;
                 result
             }
         }
+    }
+
+    /// The cases of a symbolic offset, in order: the bit offset of each
+    /// combination of in-range index values with the condition that
+    /// selects it; and the condition that every index is inside its array.
+    fn offset_cases(&mut self, base: u64, dims: &[Dim]) -> (Vec<(u64, TermId)>, TermId) {
+        let mut cases = vec![(base, TRUE)];
+        let mut inside = TRUE;
+        for d in dims {
+            let w = self.terms.width(d.index);
+            if d.len < (1u64 << w.min(63)) {
+                let lenc = self.terms.constant(u128::from(d.len), w);
+                let below = self.terms.binary(Binary::Ult, d.index, lenc);
+                inside = self.terms.and(inside, below);
+            }
+            let mut next = Vec::with_capacity(cases.len() * d.len as usize);
+            for &(o, cond) in &cases {
+                for k in 0..d.len {
+                    let kc = self.terms.constant(u128::from(k), w);
+                    let hit = self.terms.binary(Binary::Eq, d.index, kc);
+                    next.push((o + k * d.stride, self.terms.and(cond, hit)));
+                }
+            }
+            cases = next;
+        }
+        (cases, inside)
     }
 
     fn store(&mut self, state: &mut State, f: &Function, place: &Place, value: TermId, loc: Loc) {
@@ -2349,22 +2358,13 @@ impl Executor<'_> {
                 }
                 self.terms.update(obj, *o as u32, value)
             }
-            Offset::Symbolic {
-                base,
-                index,
-                stride,
-                len,
-                ..
-            } => {
-                let w = self.terms.width(*index);
+            Offset::Symbolic { base, dims } => {
+                let (cases, _) = self.offset_cases(*base, dims);
                 let mut cur = obj;
-                for k in 0..*len {
-                    let o = base + k * stride;
+                for (o, hit) in cases {
                     if o + u64::from(bits) > u64::from(total) {
                         continue;
                     }
-                    let kc = self.terms.constant(u128::from(k), w);
-                    let hit = self.terms.binary(Binary::Eq, *index, kc);
                     let old = self.terms.extract(cur, o as u32, bits);
                     let v = self.terms.ite(hit, value, old);
                     cur = self.terms.update(cur, o as u32, v);
@@ -2820,15 +2820,23 @@ enum Root {
 #[derive(Clone, Debug)]
 enum Offset {
     Const(u64),
-    Symbolic {
-        base: u64,
-        index: TermId,
-        signed: bool,
-        stride: u64,
-        len: u64,
-    },
+    /// `base` plus `index × stride` for each variable index (`a[i][j]`,
+    /// `a[i].f[j]`): an access is a case split over every combination of
+    /// the indices' values inside their arrays; any index outside its
+    /// array (a negative signed index is a huge unsigned one) makes the
+    /// access out of bounds.
+    Symbolic { base: u64, dims: Vec<Dim> },
     /// An array index outside the array: reads are unknown, writes do nothing.
     OutOfBounds,
+}
+
+/// One variable index of a symbolic offset: `index` selects one of `len`
+/// elements `stride` bits apart.
+#[derive(Clone, Debug)]
+struct Dim {
+    index: TermId,
+    stride: u64,
+    len: u64,
 }
 
 impl Offset {
@@ -2836,34 +2844,32 @@ impl Offset {
         match self {
             Offset::OutOfBounds => Offset::OutOfBounds,
             Offset::Const(o) => Offset::Const(o.wrapping_add(bits)),
-            Offset::Symbolic {
-                base,
-                index,
-                signed,
-                stride,
-                len,
-            } => Offset::Symbolic {
+            Offset::Symbolic { base, dims } => Offset::Symbolic {
                 base: base + bits,
-                index,
-                signed,
-                stride,
-                len,
+                dims,
             },
         }
     }
 
-    fn add_symbolic(self, index: TermId, signed: bool, stride: u64, len: u64) -> Option<Offset> {
+    fn add_symbolic(self, dim: Dim) -> Offset {
         match self {
-            Offset::Const(o) => Some(Offset::Symbolic {
+            Offset::Const(o) => Offset::Symbolic {
                 base: o,
-                index,
-                signed,
-                stride,
-                len,
-            }),
-            Offset::OutOfBounds => Some(Offset::OutOfBounds),
-            // Two variable indices (a[i][j]) are not expanded yet.
-            Offset::Symbolic { .. } => None,
+                dims: vec![dim],
+            },
+            Offset::OutOfBounds => Offset::OutOfBounds,
+            Offset::Symbolic { base, mut dims } => {
+                dims.push(dim);
+                Offset::Symbolic { base, dims }
+            }
+        }
+    }
+
+    /// How many element combinations a symbolic offset splits into.
+    fn cases(&self) -> u64 {
+        match self {
+            Offset::Symbolic { dims, .. } => dims.iter().map(|d| d.len).product(),
+            _ => 1,
         }
     }
 }

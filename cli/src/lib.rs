@@ -7,6 +7,7 @@ mod html;
 mod json;
 pub mod language;
 mod learn;
+pub mod memory;
 mod present;
 mod report;
 mod scenario;
@@ -37,6 +38,9 @@ pub mod exit {
     pub const DISAGREE: u8 = 1;
     /// Verdict FALSE (BenchExec's convention).
     pub const FALSE: u8 = 10;
+    /// An internal error (a broken invariant: a bug in Lore, reported on
+    /// stderr). The same code as an uncaught Rust panic.
+    pub const INTERNAL: u8 = 101;
 }
 
 #[derive(Parser)]

@@ -6,6 +6,9 @@ use miette::{
     GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic, NamedSource, Report,
 };
 
+/// Source lines longer than this are not drawn under the message.
+const MAX_DRAWN_LINE: usize = 300;
+
 /// Renders one diagnostic as text (coloured only on a terminal).
 pub fn render(d: &Diagnostic, sources: &SourceMap, color: bool) -> String {
     let mut md = MietteDiagnostic::new(d.message.clone())
@@ -26,10 +29,15 @@ pub fn render(d: &Diagnostic, sources: &SourceMap, color: bool) -> String {
                 (&file.text, file.offset_of(span.loc.line, span.loc.col))
             {
                 let line_end = text[offset..].find('\n').map_or(text.len(), |e| offset + e);
-                let len = (span.len as usize).clamp(1, (line_end - offset).max(1));
-                let label = d.label.clone().unwrap_or_else(|| "here".into());
-                md = md.with_label(LabeledSpan::new(Some(label), offset, len));
-                source = Some(NamedSource::new(file.name.clone(), text.clone()));
+                let line_start = text[..offset].rfind('\n').map_or(0, |s| s + 1);
+                // A very long line (generated code) is not drawn: the
+                // location alone says where, and the drawing would be unreadable.
+                if line_end - line_start <= MAX_DRAWN_LINE {
+                    let len = (span.len as usize).clamp(1, (line_end - offset).max(1));
+                    let label = d.label.clone().unwrap_or_else(|| "here".into());
+                    md = md.with_label(LabeledSpan::new(Some(label), offset, len));
+                    source = Some(NamedSource::new(file.name.clone(), text.clone()));
+                }
             }
         }
     }

@@ -106,30 +106,21 @@ pub struct VerifyArgs {
     pub memory_limit: Option<u64>,
 }
 
-/// Resident memory of this process, in MiB.
-fn resident_mib() -> Option<u64> {
-    let statm = std::fs::read_to_string("/proc/self/statm").ok()?;
-    let pages: u64 = statm.split_whitespace().nth(1)?.parse().ok()?;
-    Some(pages * 4096 / (1024 * 1024))
-}
-
 /// Ends the process with UNKNOWN when a limit is hit (the only place
-/// besides `main` that exits: a limit must stop work in progress).
+/// besides `main` that exits: a limit must stop work in progress). The
+/// memory limit is kept by the binary's allocator (`memory.rs`).
 fn watchdog(timeout: Option<f64>, memory: Option<u64>) {
-    if timeout.is_none() && memory.is_none() {
-        return;
+    if let Some(mib) = memory {
+        crate::memory::set_limit(mib);
     }
+    let Some(timeout) = timeout else {
+        return;
+    };
     let start = std::time::Instant::now();
     std::thread::spawn(move || loop {
         std::thread::sleep(Duration::from_millis(50));
-        let reason = if timeout.is_some_and(|t| start.elapsed().as_secs_f64() > t) {
-            Some(format!("time limit of {} s reached", timeout.unwrap()))
-        } else if memory.is_some_and(|m| resident_mib().is_some_and(|r| r > m)) {
-            Some(format!("memory limit of {} MiB reached", memory.unwrap()))
-        } else {
-            None
-        };
-        if let Some(reason) = reason {
+        if start.elapsed().as_secs_f64() > timeout {
+            let reason = format!("time limit of {timeout} s reached");
             let mut out = std::io::stdout().lock();
             let _ = writeln!(out, "UNKNOWN reason: {reason}\nUNKNOWN");
             let _ = out.flush();

@@ -84,3 +84,80 @@ fn object_id_space_limit_gives_unknown() {
     assert_eq!(out.lines().last(), Some("UNKNOWN"), "{out}");
     assert!(out.contains("too many objects"), "{out}");
 }
+
+/// Writes a generated program to a fresh temporary folder.
+fn generated(name: &str, text: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("lore-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(format!("{name}.c"));
+    std::fs::write(&path, text).expect("write");
+    (dir, path)
+}
+
+fn lore_full(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_lore"))
+        .args(args)
+        .output()
+        .expect("lore runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Deep expressions up to the documented limits are verified (they used
+/// to overflow the stack and abort); past them, a diagnostic and exit 2.
+#[test]
+fn deep_expressions_within_and_past_the_limits() {
+    let depth = lore_frontend::nesting::MAX_NESTING;
+    let nested = |n: usize| {
+        format!(
+            "int main(void) {{ int x = __VERIFIER_nondet_int(); int y = {}x{}; if (y == {}) reach_error(); return 0; }}\n",
+            "(x + ".repeat(n),
+            ")".repeat(n),
+            n + 1
+        )
+    };
+    // `main`'s braces are one level.
+    let (dir, path) = generated("nested", &nested(depth - 1));
+    let (code, out, err) = lore_full(&["verify", path.to_str().unwrap()]);
+    assert_eq!((code, out.lines().last()), (10, Some("FALSE(unreach-call)")), "{err}");
+    std::fs::write(&path, nested(depth)).unwrap();
+    let (code, _, err) = lore_full(&["verify", path.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("lore::too-deep") && err.contains("nested.c:1:"), "{err}");
+
+    // 8,000 terms: x * 8000 is even, never 3.
+    let chain = |n: usize| {
+        format!(
+            "int main(void) {{ int x = __VERIFIER_nondet_int(); int y = {}; if (y == 3) reach_error(); return 0; }}\n",
+            vec!["x"; n].join(" + ")
+        )
+    };
+    std::fs::write(&path, chain(8000)).unwrap();
+    let (code, out, err) = lore_full(&["verify", path.to_str().unwrap()]);
+    assert_eq!((code, out.lines().last()), (0, Some("TRUE")), "{err}");
+    std::fs::write(&path, chain(lore_frontend::nesting::MAX_OPERATORS + 2)).unwrap();
+    let (code, _, err) = lore_full(&["show", "cfg", path.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("more than 100000 operators"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// When the system refuses memory (here: an address-space limit), the run
+/// ends with UNKNOWN and the reason, not an abort.
+#[test]
+fn exhausted_memory_gives_unknown() {
+    let lore = env!("CARGO_BIN_EXE_lore");
+    let case = concat!(env!("CARGO_MANIFEST_DIR"), "/../testsuite/cases/limits/slow.c");
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v 300000; exec '{lore}' verify '{case}' --unwind 201"))
+        .output()
+        .expect("sh runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{stdout}");
+    assert_eq!(stdout.lines().last(), Some("UNKNOWN"), "{stdout}");
+    assert!(stdout.contains("UNKNOWN reason: out of memory"), "{stdout}");
+}

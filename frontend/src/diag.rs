@@ -28,6 +28,8 @@ pub enum DiagnosticKind {
     Type,
     /// A name declared twice in a way C forbids.
     Redefinition,
+    /// Syntax nested deeper than Lore's limits (`nesting.rs`).
+    TooDeep,
     /// Valid C that Lore does not handle. The construct is kept in the IR as
     /// an `unsupported` statement, so a verdict that depends on it is UNKNOWN.
     Unsupported,
@@ -42,6 +44,7 @@ impl DiagnosticKind {
             DiagnosticKind::Io => "lore::io",
             DiagnosticKind::Preprocessor => "lore::preprocessor",
             DiagnosticKind::Syntax => "lore::syntax",
+            DiagnosticKind::TooDeep => "lore::too-deep",
             DiagnosticKind::UnknownIdentifier => "lore::unknown-identifier",
             DiagnosticKind::Type => "lore::type",
             DiagnosticKind::Redefinition => "lore::redefinition",

@@ -10,6 +10,7 @@
 pub mod diag;
 pub mod ir;
 mod lower;
+pub mod nesting;
 pub mod preprocess;
 pub mod print;
 pub mod source;
@@ -78,6 +79,17 @@ pub fn load(path: &Path, options: &FrontendOptions) -> Loaded {
         pre.include_dir.as_deref(),
         pre.edits,
     );
+    if let Some(deep) = nesting::check(&pre.text) {
+        let span = sources.span_of(deep.offset, deep.offset + 1);
+        let d = Diagnostic::error(DiagnosticKind::TooDeep, deep.message, Some(span))
+            .with_label("here")
+            .with_help("split the expression or the nesting into smaller parts");
+        return Loaded {
+            program: None,
+            diagnostics: vec![d],
+            sources,
+        };
+    }
     let config = lang_c::driver::Config {
         cpp_command: String::new(),
         cpp_options: Vec::new(),

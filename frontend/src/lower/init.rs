@@ -83,6 +83,18 @@ impl Lowerer<'_> {
             return;
         };
         let value = self.convert(value, ty, span);
+        if is_static {
+            if let Some(problem) = not_constant(&value) {
+                // C11 6.7.9p4: static storage is initialised by constant
+                // expressions (gcc: "initializer element is not constant").
+                self.error(
+                    DiagnosticKind::Type,
+                    format!("the initialiser of an object with static storage is not constant: {problem}"),
+                    span,
+                );
+                return;
+            }
+        }
         self.store(place, value, is_static, span.loc);
     }
 
@@ -393,5 +405,32 @@ impl Lowerer<'_> {
             index += 1;
         }
         pos
+    }
+}
+
+/// Why a lowered initialiser cannot be a constant expression (C11 6.6):
+/// it divides by zero. Like CBMC, Lore accepts other non-constant
+/// initialisers of globals (`int e = nondet_int();` is a CBMC idiom) and
+/// runs them before `main`.
+fn not_constant(e: &Expr) -> Option<&'static str> {
+    match &e.kind {
+        ExprKind::Load(_)
+        | ExprKind::Int(_)
+        | ExprKind::Float(_)
+        | ExprKind::Zero
+        | ExprKind::AddrOf(_)
+        | ExprKind::FunctionAddr(_) => None,
+        ExprKind::Unary(_, a) | ExprKind::Cast(a) => not_constant(a),
+        ExprKind::Binary(op, a, b) => {
+            if matches!(op, crate::ir::BinaryOp::Div | crate::ir::BinaryOp::Rem)
+                && matches!(b.kind, ExprKind::Int(0))
+            {
+                return Some("it divides by zero");
+            }
+            not_constant(a).or_else(|| not_constant(b))
+        }
+        ExprKind::Ite(c, a, b) => not_constant(c)
+            .or_else(|| not_constant(a))
+            .or_else(|| not_constant(b)),
     }
 }

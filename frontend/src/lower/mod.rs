@@ -239,12 +239,38 @@ impl<'a> Lowerer<'a> {
                 ast::ExternalDeclaration::StaticAssert(_) => {}
             }
         }
+        self.check_object_sizes();
         // The initialiser function.
         let init = self.init.take().expect("init builder present");
         let (locals, body) = init.finish(Terminator::Return(None), Loc::NONE);
         let f = &mut self.functions[self.init_id.index()];
         f.locals = locals;
         f.body = Some(body);
+    }
+
+    /// Every object defined with static storage has a complete type by
+    /// the end of the file (C11 6.9.2p3; gcc: "storage size isn't known").
+    /// An array of unknown size is the exception: it gets one element.
+    fn check_object_sizes(&mut self) {
+        let mut problems = Vec::new();
+        for g in &self.globals {
+            let defined = matches!(g.kind, GlobalKind::Variable | GlobalKind::StaticLocal);
+            let open_array = matches!(
+                self.types.kind(g.ty),
+                crate::types::TypeKind::Array(_, crate::types::ArrayLen::Incomplete)
+            );
+            if defined && !open_array && self.types.size_of(g.ty).is_none() {
+                problems.push((g.name.clone(), self.types.display(g.ty), g.loc));
+            }
+        }
+        for (name, ty, loc) in problems {
+            let span = Span { loc, len: name.len() as u32 };
+            self.error(
+                DiagnosticKind::Type,
+                format!("`{name}` is defined with type `{ty}`, which is never completed: its size is not known"),
+                span,
+            );
+        }
     }
 
     // ----- diagnostics -----

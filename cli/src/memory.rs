@@ -1,0 +1,151 @@
+//! Heap accounting: `--memory-limit` and running out of memory end the run
+//! with UNKNOWN and the reason, never with an abort.
+//!
+//! The `lore` binary installs [`Accounting`] as its global allocator. It
+//! counts the bytes in use; an allocation that would pass the limit, or
+//! that the system refuses, prints `UNKNOWN reason: …` and `UNKNOWN` on
+//! stdout and exits with code 0 — the same ending as the time limit.
+//! Counting at the allocation (not by polling the resident size) catches a
+//! single huge request before it is made. The message is written without
+//! allocating, straight to file descriptor 1.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+/// The global allocator of the `lore` binary: the system's, counted.
+pub struct Accounting;
+
+static IN_USE: AtomicUsize = AtomicUsize::new(0);
+static LIMIT: AtomicUsize = AtomicUsize::new(usize::MAX);
+static ENDING: AtomicBool = AtomicBool::new(false);
+
+/// Limits the heap to `mib` MiB from now on.
+pub fn set_limit(mib: u64) {
+    let bytes = usize::try_from(mib.saturating_mul(1 << 20)).unwrap_or(usize::MAX);
+    LIMIT.store(bytes, Ordering::Relaxed);
+}
+
+/// Bytes of heap in use (as counted by [`Accounting`]; 0 without it).
+pub fn in_use() -> usize {
+    IN_USE.load(Ordering::Relaxed)
+}
+
+enum Why {
+    Limit,
+    Refused(usize),
+}
+
+/// Ends the process with UNKNOWN. Allocation-free: it may run inside the
+/// allocator, on any thread; a second thread arriving here waits for the
+/// first one's exit.
+#[cold]
+fn exhausted(why: Why) -> ! {
+    if ENDING.swap(true, Ordering::SeqCst) {
+        loop {
+            std::thread::park();
+        }
+    }
+    let mut buf = Buffer::default();
+    let _ = match why {
+        Why::Limit => {
+            let mib = LIMIT.load(Ordering::Relaxed) >> 20;
+            std::fmt::write(
+                &mut buf,
+                format_args!("\nUNKNOWN reason: memory limit of {mib} MiB reached\nUNKNOWN\n"),
+            )
+        }
+        Why::Refused(size) => std::fmt::write(
+            &mut buf,
+            format_args!(
+                "\nUNKNOWN reason: out of memory (the system refused {size} bytes)\nUNKNOWN\n"
+            ),
+        ),
+    };
+    write_stdout(&buf.bytes[..buf.len]);
+    std::process::exit(0)
+}
+
+fn write_stdout(bytes: &[u8]) {
+    use std::io::Write;
+    use std::os::fd::FromRawFd;
+    // SAFETY: descriptor 1 stays open; ManuallyDrop keeps it from being closed.
+    let mut out = std::mem::ManuallyDrop::new(unsafe { std::fs::File::from_raw_fd(1) });
+    let _ = out.write_all(bytes);
+}
+
+/// A fixed buffer that formats without allocating (long text is cut).
+struct Buffer {
+    bytes: [u8; 160],
+    len: usize,
+}
+
+impl Default for Buffer {
+    fn default() -> Buffer {
+        Buffer {
+            bytes: [0; 160],
+            len: 0,
+        }
+    }
+}
+
+impl std::fmt::Write for Buffer {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        let n = s.len().min(self.bytes.len() - self.len);
+        self.bytes[self.len..self.len + n].copy_from_slice(&s.as_bytes()[..n]);
+        self.len += n;
+        Ok(())
+    }
+}
+
+/// Counts `size` more bytes in use, ending the run if that passes the limit.
+fn reserve(size: usize) {
+    let now = IN_USE.fetch_add(size, Ordering::Relaxed).saturating_add(size);
+    if now > LIMIT.load(Ordering::Relaxed) {
+        exhausted(Why::Limit);
+    }
+}
+
+fn release(size: usize) {
+    IN_USE.fetch_sub(size, Ordering::Relaxed);
+}
+
+// SAFETY: every call goes to `System` with the caller's layout; the
+// counting around it does not touch the memory.
+unsafe impl GlobalAlloc for Accounting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        reserve(layout.size());
+        let p = unsafe { System.alloc(layout) };
+        if p.is_null() {
+            exhausted(Why::Refused(layout.size()));
+        }
+        p
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        reserve(layout.size());
+        let p = unsafe { System.alloc_zeroed(layout) };
+        if p.is_null() {
+            exhausted(Why::Refused(layout.size()));
+        }
+        p
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) };
+        release(layout.size());
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        if new_size > layout.size() {
+            reserve(new_size - layout.size());
+        }
+        let p = unsafe { System.realloc(ptr, layout, new_size) };
+        if p.is_null() {
+            exhausted(Why::Refused(new_size));
+        }
+        if new_size < layout.size() {
+            release(layout.size() - new_size);
+        }
+        p
+    }
+}
