@@ -270,6 +270,56 @@ impl Terms {
         self.symbol_terms[symbol as usize]
     }
 
+    /// An upper bound on the unsigned value of `t`, from its structure
+    /// alone (`x % 4 + 1` is at most 4); the width's largest value when
+    /// nothing better is known. Used to lay out objects whose size is
+    /// known only at run time no larger than they can be.
+    pub fn upper_bound(&self, t: TermId) -> u128 {
+        self.bound_below(t, 48)
+    }
+
+    fn bound_below(&self, t: TermId, depth: u32) -> u128 {
+        let w = self.width(t);
+        let top = Self::mask(w);
+        if depth == 0 {
+            return top;
+        }
+        let ub = |x: TermId| self.bound_below(x, depth - 1);
+        let bound = match self.get(t) {
+            Term::Const { value, .. } if w <= 128 => *value,
+            Term::Symbol(s) => match self.symbols[*s as usize].definition {
+                Some(d) => ub(d),
+                None => top,
+            },
+            Term::Binary(op, a, b) => match op {
+                Binary::And => ub(*a).min(ub(*b)),
+                Binary::Or | Binary::Xor => {
+                    let m = ub(*a).max(ub(*b));
+                    if m == 0 {
+                        0
+                    } else {
+                        u128::MAX >> m.leading_zeros()
+                    }
+                }
+                Binary::Add => ub(*a).checked_add(ub(*b)).unwrap_or(top),
+                Binary::Mul => ub(*a).checked_mul(ub(*b)).unwrap_or(top),
+                Binary::UDiv | Binary::LShr => ub(*a),
+                // x % 0 is x (SMT-LIB), so only a known non-zero divisor helps.
+                Binary::URem => match self.as_const(*b) {
+                    Some(c) if c > 0 => ub(*a).min(c - 1),
+                    _ => ub(*a),
+                },
+                _ if op.is_predicate() => 1,
+                _ => top,
+            },
+            Term::Ite(_, a, b) => ub(*a).max(ub(*b)),
+            Term::ZeroExtend(a, _) => ub(*a),
+            Term::Extract { term, low: 0, .. } => ub(*term),
+            _ => top,
+        };
+        bound.min(top)
+    }
+
     /// Is the term's value known, at any width (see `known`)?
     pub fn is_known(&self, id: TermId) -> bool {
         self.known[id.0 as usize]

@@ -576,6 +576,11 @@ impl Executor<'_> {
     ) -> Option<(u32, TermId)> {
         let cap = self.options.max_symbolic_object;
         let max_count = cap / elem_bytes.max(1);
+        // The layout need not exceed what the count can be.
+        let layout_count = u64::try_from(self.terms.upper_bound(count))
+            .unwrap_or(u64::MAX)
+            .min(max_count)
+            .max(1);
         let w = self.terms.width(count);
         // Only a count that can exceed the layout needs the check.
         if w >= 64 || max_count >> w == 0 {
@@ -608,7 +613,7 @@ impl Executor<'_> {
         let small = self.terms.zext(count, ob);
         let stride = self.terms.constant(u128::from(elem_bytes), ob);
         let size = self.terms.binary(Binary::Mul, small, stride);
-        Some((((max_count * elem_bytes * 8) as u32).max(8), size))
+        Some((((layout_count * elem_bytes * 8) as u32).max(8), size))
     }
 
     /// A variable-length array type (`int a[n][m][4]`) as a count of
@@ -658,6 +663,20 @@ impl Executor<'_> {
             let capped = terms.constant(cap, w);
             terms.ite(over, capped, low)
         };
+        // Small factors (`n % 4 + 1`) multiply without saturating.
+        let bounds: Vec<u128> = factors.iter().map(|&f| self.terms.upper_bound(f)).collect();
+        let small = bounds
+            .iter()
+            .try_fold(1u128, |p, &b| p.checked_mul(b).filter(|&p| p < cap))
+            .is_some();
+        if small {
+            let mut count = self.terms.zext(factors[0], w);
+            for &factor in &factors[1..] {
+                let f = self.terms.zext(factor, w);
+                count = self.terms.binary(Binary::Mul, count, f);
+            }
+            return Some((count, elem_bytes));
+        }
         let mut count = saturate(&mut self.terms, factors[0]);
         for &factor in &factors[1..] {
             let a = self.terms.zext(count, 2 * w);

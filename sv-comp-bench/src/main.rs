@@ -1,6 +1,7 @@
 //! `sv-comp-bench`: benchmark checks over `../shared/benchmarks`, each
 //! printing a table and failing (exit 1) when its acceptance condition fails.
 
+mod difftest;
 mod learning;
 mod lower;
 mod paper;
@@ -69,6 +70,51 @@ enum Command {
         #[arg(long)]
         json: Option<PathBuf>,
     },
+    /// Differential testing: generated and Csmith programs, run natively by
+    /// gcc (with the undefined-behaviour sanitizer) and verified by Lore in
+    /// a TRUE and a FALSE variant; fails on any wrong verdict, internal
+    /// error or rejected program.
+    Difftest {
+        /// How many programs.
+        #[arg(long, default_value_t = 300)]
+        programs: usize,
+        /// The campaign's seed: program i of seed s is the same everywhere.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Percentage of programs taken from Csmith (if installed).
+        #[arg(long, default_value_t = 30)]
+        csmith_percent: u64,
+        /// Data models, taken in turn: 32 (gcc -m32, lore --32), 64, or both.
+        #[arg(long, default_value = "both", value_parser = ["32", "64", "both"])]
+        model: String,
+        /// The lore binary (default: next to this program).
+        #[arg(long)]
+        lore: Option<PathBuf>,
+        #[arg(long, default_value_t = 2)]
+        jobs: usize,
+        /// Seconds per `lore verify` run.
+        #[arg(long, default_value_t = 60.0)]
+        timeout: f64,
+        /// Where the programs of every disagreement are kept.
+        #[arg(long, default_value = "target/difftest/failures")]
+        keep: PathBuf,
+        /// One line per program.
+        #[arg(long)]
+        verbose: bool,
+        /// Test only program N of the campaign and keep its files.
+        #[arg(long, value_name = "N")]
+        only: Option<usize>,
+    },
+    /// Every bit-field type, width and position, laid out and read back by
+    /// gcc and by Lore, in both data models (needs gcc -m32).
+    Bitfields {
+        /// The lore binary (default: next to this program).
+        #[arg(long)]
+        lore: Option<PathBuf>,
+        /// Where the programs of a disagreement are kept.
+        #[arg(long, default_value = "target/difftest/bitfields")]
+        keep: PathBuf,
+    },
     /// Learn every target DFA with each algorithm and compare with AALpy.
     Learning {
         /// The learning benchmark folder (targets/ and aalpy_results.csv).
@@ -80,8 +126,43 @@ enum Command {
     },
 }
 
+fn lore_binary(given: Option<PathBuf>) -> PathBuf {
+    given.unwrap_or_else(|| {
+        let me = std::env::current_exe().unwrap_or_default();
+        me.with_file_name("lore")
+    })
+}
+
 fn main() -> ExitCode {
     match Cli::parse().command {
+        Command::Bitfields { lore, keep } => difftest::bitfields::run_all(&lore_binary(lore), &keep),
+        Command::Difftest {
+            programs,
+            seed,
+            csmith_percent,
+            model,
+            lore,
+            jobs,
+            timeout,
+            keep,
+            verbose,
+            only,
+        } => difftest::run_campaign(&difftest::Options {
+            programs,
+            seed,
+            csmith_percent,
+            models: match model.as_str() {
+                "32" => vec![false],
+                "64" => vec![true],
+                _ => vec![false, true],
+            },
+            lore: lore_binary(lore),
+            jobs,
+            timeout,
+            keep,
+            verbose,
+            only,
+        }),
         Command::Lower {
             benchmarks,
             verbose,
@@ -100,10 +181,7 @@ fn main() -> ExitCode {
             jobs,
             require_cbmc_parity,
         } => {
-            let lore = lore.unwrap_or_else(|| {
-                let me = std::env::current_exe().unwrap_or_default();
-                me.with_file_name("lore")
-            });
+            let lore = lore_binary(lore);
             verify::run(&verify::VerifyOptions {
                 root: folder,
                 lore,

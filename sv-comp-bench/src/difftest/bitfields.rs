@@ -1,0 +1,215 @@
+//! `sv-comp-bench bitfields`: every bit-field type × width × position,
+//! laid out and read back by gcc and by Lore, in both data models.
+//!
+//! For each integer type T (`_Bool` included), each width W it allows and
+//! each position P (set by a preceding field `T pad : P`, P = 0 meaning no
+//! such field), one union overlays `struct { T pad : P; T f : W; unsigned
+//! char z : 3; }` with three 64-bit words. The program writes the fields
+//! (all ones, a pattern, then -1 in f), and gcc prints f's value after each
+//! write and the words after the last. Lore must prove a program that
+//! checks exactly those values (TRUE) and reach an unconditional error
+//! placed after all the checks (FALSE: no path was lost on the way). One
+//! program per type and data model.
+
+use super::run::run;
+use super::types::{Int, ALL};
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::{Command, ExitCode};
+use std::time::Duration;
+
+struct Layout {
+    id: usize,
+    pad: u32,
+    width: u32,
+}
+
+fn layouts(ty: Int, lp64: bool) -> Vec<Layout> {
+    let bits = ty.width(lp64);
+    let mut out = Vec::new();
+    for width in 1..=bits {
+        for pad in 0..=bits {
+            out.push(Layout {
+                id: out.len(),
+                pad,
+                width,
+            });
+        }
+    }
+    out
+}
+
+/// The program for type `ty`: natively it prints every observed value, one
+/// per line; with `expected` it checks them instead.
+fn program(ty: Int, all: &[Layout], expected: Option<&[String]>) -> String {
+    let t = ty.name();
+    let mut s = String::new();
+    let _ = writeln!(s, "/* Bit-fields of type {t}: widths and positions. */");
+    for l in all {
+        let pad = if l.pad > 0 {
+            format!("{t} pad : {}; ", l.pad)
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            s,
+            "union U{} {{ struct {{ {pad}{t} f : {}; unsigned char z : 3; }} s; unsigned long long w[3]; }} u{};",
+            l.id, l.width, l.id
+        );
+    }
+    let _ = writeln!(s, "int main(void) {{");
+    let mut k = 0;
+    let mut observe = |s: &mut String, value: String| {
+        match expected {
+            None => {
+                let _ = writeln!(s, "  printf(\"%llx\\n\", (unsigned long long)({value}));");
+            }
+            Some(e) => {
+                let _ = writeln!(
+                    s,
+                    "  if ((unsigned long long)({value}) != 0x{}ULL) reach_error();",
+                    e[k]
+                );
+            }
+        }
+        k += 1;
+    };
+    for l in all {
+        let u = format!("u{}", l.id);
+        if l.pad > 0 {
+            let _ = writeln!(s, "  {u}.s.pad = ({t})-1;");
+        }
+        let _ = writeln!(s, "  {u}.s.z = 7;");
+        let _ = writeln!(s, "  {u}.s.f = ({t})0x5a5a5a5a5a5a5a5aULL;");
+        observe(&mut s, format!("{u}.s.f"));
+        let _ = writeln!(s, "  {u}.s.f = ({t})-1;");
+        observe(&mut s, format!("{u}.s.f"));
+        let _ = writeln!(s, "  {u}.s.f += 3;");
+        observe(&mut s, format!("{u}.s.f"));
+        if l.pad > 0 {
+            observe(&mut s, format!("{u}.s.pad"));
+        }
+        observe(&mut s, format!("{u}.s.z"));
+        for w in 0..3 {
+            observe(&mut s, format!("{u}.w[{w}]"));
+        }
+    }
+    if expected.is_some() {
+        let _ = writeln!(s, "#ifdef LORE_REACH_END\n  reach_error();\n#endif");
+    }
+    let _ = writeln!(s, "  return 0;\n}}");
+    s
+}
+
+pub fn run_all(lore: &Path, keep: &Path) -> ExitCode {
+    let dir = std::env::temp_dir().join(format!("lore-bitfields-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let mut failures = Vec::new();
+    let mut fields = 0;
+    println!("| type | model | layouts | values checked | TRUE variant | end reached (FALSE) | Lore s |");
+    println!("|---|---|---|---|---|---|---|");
+    for lp64 in [false, true] {
+        for ty in ALL {
+            match check_type(ty, lp64, lore, &dir) {
+                Ok(row) => {
+                    fields += row.layouts;
+                    println!(
+                        "| {} | {} | {} | {} | {} | {} | {:.1} |",
+                        ty.name(),
+                        if lp64 { "LP64" } else { "ILP32" },
+                        row.layouts,
+                        row.values,
+                        row.true_verdict,
+                        row.false_verdict,
+                        row.seconds
+                    );
+                    if row.true_verdict != "TRUE" || !row.false_verdict.starts_with("FALSE") {
+                        failures.push(format!("{} {}", ty.name(), if lp64 { "LP64" } else { "ILP32" }));
+                        let dest = keep.join(format!("{}-{}", ty.name().replace(' ', "_"), if lp64 { 64 } else { 32 }));
+                        let _ = std::fs::create_dir_all(&dest);
+                        let _ = std::fs::copy(dir.join("check.c"), dest.join("check.c"));
+                    }
+                }
+                Err(e) => {
+                    println!("| {} | {} | error: {e} |", ty.name(), if lp64 { "LP64" } else { "ILP32" });
+                    failures.push(e);
+                }
+            }
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    if failures.is_empty() {
+        println!("\nok: {fields} bit-field layouts agree with gcc in both data models");
+        ExitCode::SUCCESS
+    } else {
+        println!("\nFAILED: {} (programs kept in {})", failures.join(", "), keep.display());
+        ExitCode::FAILURE
+    }
+}
+
+struct Row {
+    layouts: usize,
+    values: usize,
+    true_verdict: String,
+    false_verdict: String,
+    seconds: f64,
+}
+
+/// Layouts per program: each is one global object, and ILP32 pointers
+/// leave room for 4,096 objects.
+const CHUNK: usize = 1500;
+
+fn check_type(ty: Int, lp64: bool, lore: &Path, dir: &Path) -> Result<Row, String> {
+    let all = layouts(ty, lp64);
+    let mut row = Row {
+        layouts: all.len(),
+        values: 0,
+        true_verdict: "TRUE".into(),
+        false_verdict: "FALSE(unreach-call)".into(),
+        seconds: 0.0,
+    };
+    for chunk in all.chunks(CHUNK) {
+        let native = dir.join("native.c");
+        std::fs::write(&native, format!("#include <stdio.h>\n{}", program(ty, chunk, None)))
+            .map_err(|e| e.to_string())?;
+        let exe = dir.join("native");
+        let mut gcc = Command::new("gcc");
+        gcc.args(["-w", "-O0"])
+            .arg(if lp64 { "-m64" } else { "-m32" })
+            .arg(&native)
+            .arg("-o")
+            .arg(&exe);
+        let r = run(gcc, "", Duration::from_secs(300)).map_err(|e| e.to_string())?;
+        if r.code != Some(0) {
+            return Err(format!("gcc: {}", r.stderr.lines().next().unwrap_or("")));
+        }
+        let r = run(Command::new(&exe), "", Duration::from_secs(30)).map_err(|e| e.to_string())?;
+        let values: Vec<String> = r.stdout.lines().map(str::to_string).collect();
+        row.values += values.len();
+        let check = dir.join("check.c");
+        std::fs::write(&check, program(ty, chunk, Some(&values))).map_err(|e| e.to_string())?;
+        let verdict = |extra: &[&str]| -> Result<(String, f64), String> {
+            let mut cmd = Command::new(lore);
+            cmd.arg("verify")
+                .arg(&check)
+                .arg(if lp64 { "--64" } else { "--32" })
+                .args(["--unwind", "1"])
+                .args(extra);
+            let r = run(cmd, "", Duration::from_secs(600)).map_err(|e| e.to_string())?;
+            Ok((
+                r.stdout.lines().last().unwrap_or("(nothing)").to_string(),
+                r.seconds,
+            ))
+        };
+        let (true_verdict, s1) = verdict(&[])?;
+        let (false_verdict, s2) = verdict(&["-D", "LORE_REACH_END"])?;
+        row.seconds += s1 + s2;
+        if true_verdict != "TRUE" || !false_verdict.starts_with("FALSE") {
+            // Keep the first disagreeing chunk's program for the report.
+            row.true_verdict = true_verdict;
+            row.false_verdict = false_verdict;
+            return Ok(row);
+        }
+    }
+    Ok(row)
+}

@@ -1,0 +1,64 @@
+//! Running a command with a time limit and capturing what it says.
+
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+pub struct Ran {
+    /// The exit code; `None` when killed (time limit or signal).
+    pub code: Option<i32>,
+    pub timed_out: bool,
+    pub stdout: String,
+    pub stderr: String,
+    pub seconds: f64,
+}
+
+/// Runs `cmd` with `input` on stdin, killing it after `limit`.
+pub fn run(mut cmd: Command, input: &str, limit: Duration) -> std::io::Result<Ran> {
+    let start = Instant::now();
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()?;
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let input = input.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let mut out = child.stdout.take().expect("piped stdout");
+    let mut err = child.stderr.take().expect("piped stderr");
+    let out_reader = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = out.read_to_end(&mut s);
+        s
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = err.read_to_end(&mut s);
+        s
+    });
+    let mut timed_out = false;
+    let status = loop {
+        match child.try_wait()? {
+            Some(status) => break Some(status),
+            None if start.elapsed() > limit => {
+                timed_out = true;
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+            None => std::thread::sleep(Duration::from_millis(2)),
+        }
+    };
+    let _ = writer.join();
+    let stdout = String::from_utf8_lossy(&out_reader.join().unwrap_or_default()).into_owned();
+    let stderr = String::from_utf8_lossy(&err_reader.join().unwrap_or_default()).into_owned();
+    Ok(Ran {
+        code: status.and_then(|s| s.code()),
+        timed_out,
+        stdout,
+        stderr,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
