@@ -210,6 +210,45 @@ impl<'p> ErrorQueries<'p> {
         found
     }
 
+    /// Does some execution need more unwinding than the bound allows (a
+    /// loop or a recursion cut)? Then the bounded answers may miss
+    /// executions. `None` when the solver gave up.
+    pub fn cut_by_unwinding(&mut self) -> Option<bool> {
+        let cut = self.symex.bound_cut;
+        if cut == FALSE {
+            return Some(false);
+        }
+        let lit = self.blaster.blast(&self.symex.equation.terms, cut)[0];
+        self.decide(&[lit])
+    }
+
+    /// Does some execution within the unwinding bound fail a target
+    /// property after a word longer than the longest word asked about?
+    /// `None` when the solver gave up.
+    pub fn fails_beyond_length(&mut self) -> Option<bool> {
+        let mut fail = FALSE;
+        for c in &self.symex.checks {
+            if matches!(c.kind, CheckKind::Property(_) | CheckKind::EndOfMain) && c.word.is_some() {
+                fail = self.symex.equation.terms.or(fail, c.violated);
+            }
+        }
+        if fail == FALSE {
+            return Some(false);
+        }
+        let fail_lit = self.blaster.blast(&self.symex.equation.terms, fail)[0];
+        let within = self.blaster.circuit.or_all(&self.len_is);
+        self.decide(&[fail_lit, !within])
+    }
+
+    fn decide(&mut self, assumptions: &[Lit]) -> Option<bool> {
+        self.solver_calls += 1;
+        match self.blaster.circuit.solver.solve(assumptions) {
+            SolveResult::Unsat => Some(false),
+            SolveResult::Sat => Some(true),
+            SolveResult::Unknown => None,
+        }
+    }
+
     /// Is there an execution within the bound whose event word is exactly
     /// `word` (letter indices) and which then fails a target property?
     pub fn fails_after(&mut self, word: &[u32]) -> Answer {

@@ -2,7 +2,7 @@
 
 use crate::language::events::{self, EventError};
 use crate::language::teacher::Knowledge;
-use crate::language::{BoundRun, LearnError, Search, SearchLimits, Setup};
+use crate::language::{BoundRun, LearnError, Search, SearchLimits, Setup, StopReason};
 use crate::present::{BoundView, Panel, ProgramInfo, Report, RunInfo, SearchInfo, Witnesses};
 use crate::{exit, load, Console, InputArgs};
 use clap::Args;
@@ -50,6 +50,16 @@ pub struct LearnOptions {
     /// The largest b_wl the search tries.
     #[arg(long, default_value_t = 30, value_name = "N")]
     pub search_max_word_length: u32,
+    /// The most pairs of bounds the search learns (each is one encoding
+    /// of the program); the search then reports its last result as bounded.
+    #[arg(long, default_value_t = 16, value_name = "N")]
+    pub search_max_runs: u32,
+    /// Seconds the search may take: after them it asks the solver nothing
+    /// more and reports its last finished result as bounded (0: no limit).
+    /// Where the search stops then depends on the machine's speed; give
+    /// --unwind and --max-word-length for results that never do.
+    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
+    pub search_time: f64,
     /// The events: function names separated by commas, and `branches` for
     /// one letter per outcome of every `if`. Default: `<file>.f` if present,
     /// else every function with a body except `main`.
@@ -210,14 +220,19 @@ pub(crate) fn learn_bounds<'p>(
             Search {
                 runs: vec![run],
                 min_word_length: wl,
-                converged: true,
+                stop: StopReason::Given,
                 iterations: 1,
             }
         }),
+        // A bound given alone is kept; the other is searched.
         (b, wl) => {
             let limits = SearchLimits {
-                max_unwind: b.unwrap_or(options.search_max_unwind),
-                max_word_length: wl.unwrap_or(options.search_max_word_length),
+                max_unwind: options.search_max_unwind,
+                max_word_length: options.search_max_word_length,
+                fixed_unwind: b,
+                fixed_word_length: wl,
+                max_runs: options.search_max_runs,
+                max_seconds: (options.search_time > 0.0).then_some(options.search_time),
             };
             setup.search(knowledge, &limits, &mut progress)
         }
@@ -336,20 +351,31 @@ fn learn_report(
     };
     let summary = if last.drawing.empty {
         format!(
-            "The {what} of {file} is empty at b = {}, b_wl = {}.",
-            last.unwind, last.max_word_length
+            "The {what} of {file} is empty at b = {}, b_wl = {}; {}.",
+            last.unwind,
+            last.max_word_length,
+            search.stopping()
         )
     } else {
         format!(
-            "The {what} of {file} at b = {}, b_wl = {}: {} states, {} edges.",
+            "The {what} of {file} at b = {}, b_wl = {}: {} states, {} edges; {}.",
             last.unwind,
             last.max_word_length,
             last.drawing.num_states(),
-            last.drawing.num_edges()
+            last.drawing.num_edges(),
+            search.stopping()
         )
     };
     let alphabet = last.dfa.alphabet().names().to_vec();
     let chosen_pair = (last.unwind, last.max_word_length);
+    let info = SearchInfo {
+        converged: search.converged(),
+        stop: search.stop.name(),
+        stopping: search.stopping(),
+        complete: last.cut.complete(),
+        min_word_length: search.min_word_length,
+        iterations: search.iterations,
+    };
     let mut runs: Vec<BoundRun> = search.runs;
     runs.sort_by_key(|r| (r.unwind, r.max_word_length));
     let mut bounds = Vec::new();
@@ -392,11 +418,7 @@ fn learn_report(
             .collect(),
         bounds,
         chosen,
-        search: Some(SearchInfo {
-            converged: search.converged,
-            min_word_length: search.min_word_length,
-            iterations: search.iterations,
-        }),
+        search: Some(info),
         summary,
     })
 }
@@ -441,12 +463,7 @@ pub fn table(search: &Search) -> String {
     let last = search.runs.last().expect("a run");
     let _ = writeln!(
         out,
-        "{} at b={}, b_wl={} (b_wl min {}, {} iteration{}), {:.2} s in all",
-        if search.converged {
-            "result"
-        } else {
-            "no convergence within the limits; last result"
-        },
+        "result at b={}, b_wl={} (b_wl min {}, {} iteration{}), {:.2} s in all",
         last.unwind,
         last.max_word_length,
         search.min_word_length,
@@ -454,6 +471,7 @@ pub fn table(search: &Search) -> String {
         if search.iterations == 1 { "" } else { "s" },
         total
     );
+    let _ = writeln!(out, "stopped ({}): {}", search.stop.name(), search.stopping());
     out
 }
 
@@ -462,11 +480,22 @@ pub fn describe(run: &BoundRun) -> String {
     let d = &run.drawing;
     let mut out = String::new();
     if d.empty {
-        let _ = writeln!(
-            out,
-            "the language of error is empty within the bounds: no execution fails the assertion \
-             (one state, nothing accepted)"
-        );
+        if run.cut.complete() {
+            let _ = writeln!(
+                out,
+                "the language of error is empty: no execution fails the assertion \
+                 (no execution is cut by the bounds, so this holds at every bound)"
+            );
+        } else {
+            let _ = writeln!(
+                out,
+                "the language of error is empty within the bounds: no execution within b={} and \
+                 b_wl={} fails the assertion, but the bounds leave out {}",
+                run.unwind,
+                run.max_word_length,
+                run.cut.explain(run.unwind, run.max_word_length)
+            );
+        }
         return out;
     }
     let dfa = &d.dfa;

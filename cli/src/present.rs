@@ -41,6 +41,12 @@ pub struct ProgramInfo {
 
 pub struct SearchInfo {
     pub converged: bool,
+    /// Why the search stopped: `given`, `complete`, `stable` or `limits`.
+    pub stop: &'static str,
+    /// The same in a sentence, with what the bounds leave out.
+    pub stopping: String,
+    /// No execution is cut by the chosen bounds.
+    pub complete: bool,
     pub min_word_length: u32,
     pub iterations: u32,
 }
@@ -208,6 +214,9 @@ impl Report {
         ];
         if let Some(s) = &self.search {
             fields.push(("converged", Json::Bool(s.converged)));
+            fields.push(("stop", Json::str(s.stop)));
+            fields.push(("stopping", Json::str(&s.stopping)));
+            fields.push(("complete", Json::Bool(s.complete)));
             fields.push(("min_word_length", Json::int(s.min_word_length)));
             fields.push(("iterations", Json::int(s.iterations)));
         }
@@ -268,6 +277,8 @@ fn run_json(info: &RunInfo) -> Json {
         ("clauses", Json::int(r.encoding.clauses)),
         ("seconds", Json::Float(r.seconds)),
         ("exact", Json::Bool(r.trouble.is_none())),
+        ("cut_by_unwinding", r.cut.by_unwinding.map_or(Json::Null, Json::Bool)),
+        ("cut_by_length", r.cut.by_length.map_or(Json::Null, Json::Bool)),
         ("automaton", automaton_json(&r.drawing)),
         ("dot", Json::str(r.drawing.to_dot())),
     ])

@@ -300,6 +300,28 @@ fn compare(
         ),
         (_, false) => format!("The merge adds or loses behaviour within b = {b}, b_wl = {wl}."),
     };
+    // A comparison within bounds that cut executions is only bounded.
+    let left_out: Vec<String> = versions
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (role, _))| {
+            let cut = runs.at[i][&chosen_pair].cut;
+            (!cut.complete()).then(|| format!("of {role}: {}", cut.explain(b, wl)))
+        })
+        .collect();
+    let summary = if left_out.is_empty() {
+        format!("{summary} No execution of any version is cut by these bounds.")
+    } else if same {
+        format!(
+            "{summary} This is bounded: the bounds leave out executions ({}), where the versions may still differ.",
+            left_out.join("; ")
+        )
+    } else {
+        format!(
+            "{summary} The bounds leave out executions ({}).",
+            left_out.join("; ")
+        )
+    };
     // The text: statistics, then each difference with its words and traces.
     if runs.pairs.len() > 1 {
         let _ = writeln!(

@@ -652,12 +652,108 @@ impl Program {
         self.types.composite(id).fields.is_some()
     }
 
+    /// Every function whose address the program takes anywhere: the
+    /// possible targets of a call through a pointer.
+    pub fn address_taken_functions(&self) -> Vec<FunctionId> {
+        let mut found = std::collections::BTreeSet::new();
+        let mut visit = |e: &Expr| {
+            if let ExprKind::FunctionAddr(f) = e.kind {
+                found.insert(f);
+            }
+        };
+        for body in self.functions.iter().filter_map(|f| f.body.as_ref()) {
+            for block in &body.blocks {
+                for stmt in &block.stmts {
+                    stmt.kind.for_each_expr(&mut visit);
+                }
+                match &block.term {
+                    Terminator::Branch { cond: e, .. }
+                    | Terminator::Switch { value: e, .. }
+                    | Terminator::Return(Some(e)) => e.for_each(&mut visit),
+                    _ => {}
+                }
+            }
+        }
+        found.into_iter().collect()
+    }
+
     /// Is this array length known only at run time?
     pub fn is_vla(&self, ty: TypeId) -> bool {
         matches!(
             self.types.kind(ty),
             TypeKind::Array(_, ArrayLen::Variable(_))
         )
+    }
+}
+
+impl StmtKind {
+    /// Calls `visit` on every expression of the statement, sub-expressions
+    /// and the expressions inside places included.
+    pub fn for_each_expr(&self, visit: &mut impl FnMut(&Expr)) {
+        match self {
+            StmtKind::Assign { place, value } => {
+                place.for_each_expr(visit);
+                value.for_each(visit);
+            }
+            StmtKind::Nondet { place } => place.for_each_expr(visit),
+            StmtKind::Declare { .. } | StmtKind::Unsupported { .. } => {}
+            StmtKind::Call { dest, callee, args } => {
+                if let Some(d) = dest {
+                    d.for_each_expr(visit);
+                }
+                if let Callee::Indirect(e) = callee {
+                    e.for_each(visit);
+                }
+                args.iter().for_each(|a| a.for_each(visit));
+            }
+            StmtKind::Allocate { dest, size, old, .. } => {
+                dest.for_each_expr(visit);
+                size.for_each(visit);
+                if let Some(o) = old {
+                    o.for_each(visit);
+                }
+            }
+            StmtKind::Free { ptr: e } | StmtKind::Assume { cond: e } | StmtKind::Assert { cond: e, .. } => {
+                e.for_each(visit)
+            }
+            StmtKind::Memory { args, .. } => args.iter().for_each(|a| a.for_each(visit)),
+        }
+    }
+}
+
+impl Expr {
+    /// Calls `visit` on this expression and every sub-expression.
+    pub fn for_each(&self, visit: &mut impl FnMut(&Expr)) {
+        visit(self);
+        match &self.kind {
+            ExprKind::Load(p) | ExprKind::AddrOf(p) => p.for_each_expr(visit),
+            ExprKind::Unary(_, a) | ExprKind::Cast(a) => a.for_each(visit),
+            ExprKind::Binary(_, a, b) => {
+                a.for_each(visit);
+                b.for_each(visit);
+            }
+            ExprKind::Ite(c, a, b) => {
+                c.for_each(visit);
+                a.for_each(visit);
+                b.for_each(visit);
+            }
+            ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Zero | ExprKind::FunctionAddr(_) => {}
+        }
+    }
+}
+
+impl Place {
+    /// Calls `visit` on the expressions inside the place (pointers, indices).
+    pub fn for_each_expr(&self, visit: &mut impl FnMut(&Expr)) {
+        match self {
+            Place::Local(_) | Place::Global(_) => {}
+            Place::Deref(e) => e.for_each(visit),
+            Place::Field(p, _) => p.for_each_expr(visit),
+            Place::Index(p, i) => {
+                p.for_each_expr(visit);
+                i.for_each(visit);
+            }
+        }
     }
 }
 

@@ -465,19 +465,24 @@ impl<T: Teacher + ?Sized> LSharp<'_, '_, T> {
     /// The word from the candidates' witnesses that splits `cands` best when
     /// asked after node `from`: the fewest candidates left in the worst case.
     fn best_split(&self, cands: &[Node], from: Node) -> Option<Word> {
-        let mut best: Option<(usize, usize, Word)> = None;
-        let mut full = self.tree.word(from);
-        let start = full.len();
+        let ranked = self.ranked_splits(cands);
+        self.first_unasked(&ranked, from)
+    }
+
+    /// The candidates' witnesses, best first: ordered by the largest group
+    /// of candidates each leaves together, then by length (ties keep the
+    /// order of the pairs). How a word splits the candidates does not
+    /// depend on where it is asked, so one ranking serves every node.
+    fn ranked_splits(&self, cands: &[Node]) -> Vec<(usize, Word)> {
+        let mut seen: rustc_hash::FxHashSet<Word> = rustc_hash::FxHashSet::default();
+        let mut ranked = Vec::new();
         let mut groups: rustc_hash::FxHashMap<OutputsKey, usize> = rustc_hash::FxHashMap::default();
         for (i, &p) in cands.iter().enumerate() {
             for &q in &cands[i + 1..] {
                 let Some(w) = self.tree.witness(p, q) else {
                     continue;
                 };
-                // Skip words whose answers from `from` were all asked already.
-                full.truncate(start);
-                full.extend_from_slice(&w);
-                if (start..=full.len()).all(|i| self.oracle.cached(&full[..i]).is_some()) {
+                if !seen.insert(w.clone()) {
                     continue;
                 }
                 groups.clear();
@@ -485,13 +490,26 @@ impl<T: Teacher + ?Sized> LSharp<'_, '_, T> {
                     *groups.entry(self.tree.outputs_key(c, &w)).or_default() += 1;
                 }
                 let worst = groups.values().copied().max().unwrap_or(0);
-                let key = (worst, w.len());
-                if best.as_ref().is_none_or(|(bw, bl, _)| key < (*bw, *bl)) {
-                    best = Some((worst, w.len(), w));
-                }
+                ranked.push((worst, w));
             }
         }
-        best.map(|(_, _, w)| w)
+        ranked.sort_by_key(|(worst, w)| (*worst, w.len()));
+        ranked
+    }
+
+    /// The first ranked word with some answer after `from` not asked yet.
+    fn first_unasked(&self, ranked: &[(usize, Word)], from: Node) -> Option<Word> {
+        let mut full = self.tree.word(from);
+        let start = full.len();
+        for (_, w) in ranked {
+            full.truncate(start);
+            full.extend_from_slice(w);
+            if (start..=full.len()).all(|i| self.oracle.cached(&full[..i]).is_some()) {
+                continue;
+            }
+            return Some(w.clone());
+        }
+        None
     }
 
     fn hypothesis(&self) -> Dfa {
@@ -608,6 +626,9 @@ pub fn learn<T: Teacher + ?Sized>(
     let mut rounds = Vec::new();
     let mut last_conflict: Option<(Word, usize, usize, usize)> = None;
     loop {
+        if l.oracle.give_up() {
+            return l.oracle.abandoned(rounds);
+        }
         l.refresh_candidates();
         // Promotion.
         if let Some(&f) = l.frontier().iter().find(|f| l.candidates[f].is_empty()) {
@@ -626,12 +647,12 @@ pub fn learn<T: Teacher + ?Sized>(
             }
         }
         if !new_words.is_empty() {
-            let basis = l.basis.clone();
+            // The split is judged on the basis alone (the child is new).
+            let ranked = l.ranked_splits(&l.basis);
             let mut queries = Vec::with_capacity(new_words.len());
             for w in new_words {
-                // The split is judged on the basis alone (the child is new).
                 let parent = l.tree.node(&w[..w.len() - 1]).expect("basis node");
-                let suffix = l.best_split(&basis, parent).unwrap_or_default();
+                let suffix = l.first_unasked(&ranked, parent).unwrap_or_default();
                 let mut q = w;
                 q.extend(suffix);
                 queries.push(q);
@@ -651,6 +672,9 @@ pub fn learn<T: Teacher + ?Sized>(
             let mut queries = Vec::new();
             let mut adaptive_done = false;
             for f in ambiguous {
+                if l.oracle.give_up() {
+                    break;
+                }
                 let cands = l.candidates[&f].clone();
                 if l.oracle.supports_adaptive() && cands.len() > 2 {
                     if let Some(word) = l.adaptive_separation(f, &cands) {

@@ -207,6 +207,9 @@ pub fn learn<T: Teacher + ?Sized>(
     table.fill(oracle);
     loop {
         loop {
+            if oracle.give_up() {
+                return oracle.abandoned(rounds);
+            }
             if processing == CounterexampleProcessing::AllPrefixes {
                 if let Some(cause) = table.inconsistency() {
                     table.e.push(cause);

@@ -80,6 +80,13 @@ pub trait Teacher {
 
     /// A word on which `hypothesis` disagrees with a known answer, or `None`.
     fn equivalence(&mut self, hypothesis: &Dfa) -> Option<Word>;
+
+    /// The learner should stop as soon as it can (the teacher's budget ran
+    /// out). It then returns the empty automaton, which the teacher knows
+    /// is no answer.
+    fn give_up(&self) -> bool {
+        false
+    }
 }
 
 /// A teacher that knows a target DFA. Beyond `known_up_to` (if set) it
@@ -270,6 +277,20 @@ impl<'t, T: Teacher + ?Sized> Oracle<'t, T> {
             }
         }
         words.iter().map(|w| self.cache[w]).collect()
+    }
+
+    /// See [`Teacher::give_up`].
+    pub fn give_up(&self) -> bool {
+        self.teacher.give_up()
+    }
+
+    /// What a learner returns when the teacher gives up.
+    pub fn abandoned(&self, rounds: Vec<crate::Round>) -> crate::Learned {
+        crate::Learned {
+            dfa: Dfa::empty(self.alphabet()),
+            stats: self.stats.clone(),
+            rounds,
+        }
     }
 
     pub fn supports_adaptive(&self) -> bool {

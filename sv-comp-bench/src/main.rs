@@ -1,6 +1,7 @@
 //! `sv-comp-bench`: benchmark checks over `../shared/benchmarks`, each
 //! printing a table and failing (exit 1) when its acceptance condition fails.
 
+mod bound_search;
 mod difftest;
 mod learning;
 mod lower;
@@ -105,6 +106,26 @@ enum Command {
         #[arg(long, value_name = "N")]
         only: Option<usize>,
     },
+    /// The automatic bound search (learn, diff, merge) against explicit
+    /// bounds b = 1, 2, 3 on every paper program, example and case: a
+    /// result claimed whole, or "the same" with no execution cut, must hold
+    /// at every explicit bound.
+    BoundSearch {
+        /// The paper benchmark folder.
+        #[arg(default_value = "../shared/benchmarks/paper")]
+        paper: PathBuf,
+        /// The test suite's cases (learn/, diff/, merge/).
+        #[arg(long, default_value = "testsuite/cases")]
+        cases: PathBuf,
+        #[arg(long, default_value = "examples")]
+        examples: PathBuf,
+        /// The lore binary (default: next to this program).
+        #[arg(long)]
+        lore: Option<PathBuf>,
+        /// Seconds per lore run.
+        #[arg(long, default_value_t = 300.0)]
+        timeout: f64,
+    },
     /// Every bit-field type, width and position, laid out and read back by
     /// gcc and by Lore, in both data models (needs gcc -m32).
     Bitfields {
@@ -135,6 +156,19 @@ fn lore_binary(given: Option<PathBuf>) -> PathBuf {
 
 fn main() -> ExitCode {
     match Cli::parse().command {
+        Command::BoundSearch {
+            paper,
+            cases,
+            examples,
+            lore,
+            timeout,
+        } => bound_search::run_all(&bound_search::Options {
+            lore: lore_binary(lore),
+            paper,
+            cases,
+            examples,
+            timeout,
+        }),
         Command::Bitfields { lore, keep } => difftest::bitfields::run_all(&lore_binary(lore), &keep),
         Command::Difftest {
             programs,

@@ -160,3 +160,97 @@ fn the_readme_example_learns() {
         "{out}"
     );
 }
+
+/// Does the automaton printed by `lore learn` (its `qA --x--> qB` edges,
+/// `(error)` on accepting states) accept `word`?
+fn printed_automaton_accepts(out: &str, word: &[&str]) -> bool {
+    let mut edges = std::collections::HashMap::new();
+    let mut accepting = std::collections::HashSet::new();
+    for line in out.lines().map(str::trim) {
+        let Some((from, rest)) = line.split_once(" --") else { continue };
+        let Some((letter, to)) = rest.split_once("--> ") else { continue };
+        let to_state = to.split_whitespace().next().unwrap_or("").to_string();
+        if to.contains("(error)") {
+            accepting.insert(to_state.clone());
+        }
+        edges.insert((from.to_string(), letter.to_string()), to_state);
+    }
+    let mut at = "q0".to_string();
+    for letter in word {
+        match edges.get(&(at.clone(), letter.to_string())) {
+            Some(next) => at = next.clone(),
+            None => return false,
+        }
+    }
+    accepting.contains(&at)
+}
+
+/// Without bounds, the search must go deep enough for the path the example
+/// is named after: `step` three times, then the check fails (b = 4). It
+/// used to stop at b = 1, where no loop body runs.
+#[test]
+fn the_readme_example_without_bounds_finds_the_loop_path() {
+    let (code, out, err) = run_lore(&["learn".into(), "../examples/error_after_loop.c".into()]);
+    assert_eq!(code, 0, "{err}");
+    let grown = ["step", "step", "step", "check", "Learn_Assert"];
+    assert!(printed_automaton_accepts(&out, &grown), "{out}");
+    let reset = ["reset", "check", "Learn_Assert"];
+    assert!(printed_automaton_accepts(&out, &reset), "{out}");
+    assert!(!printed_automaton_accepts(&out, &["check", "Learn_Assert"]), "{out}");
+    assert!(out.contains("the result is bounded: it leaves out executions that run some loop body"), "{out}");
+}
+
+/// A call through a function pointer: the CFG search used to give up and
+/// report "no path", and the search then claimed that no execution fails.
+#[test]
+fn a_call_through_a_pointer_is_not_an_empty_language() {
+    let (code, out, err) = run_lore(&["learn".into(), "cases/learn/function_pointer.c".into()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(printed_automaton_accepts(&out, &["run", "a", "Learn_Assert"]), "{out}");
+    assert!(!printed_automaton_accepts(&out, &["run", "b", "Learn_Assert"]), "{out}");
+    assert!(out.contains("stopped (complete)"), "{out}");
+}
+
+/// An empty language is stated as a fact only when no execution is cut by
+/// the bounds; with a loop that can always run longer it is bounded.
+#[test]
+fn an_empty_language_says_whether_it_is_bounded() {
+    let (code, out, err) = run_lore(&["learn".into(), "cases/learn/empty_language.c".into()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("the language of error is empty: no execution fails the assertion")
+            || out.contains("the language of error is empty within the bounds"),
+        "{out}"
+    );
+    let (code, out, err) = run_lore(&[
+        "learn".into(),
+        "cases/learn/never_fails_in_loop.c".into(),
+        "--search-max-unwind".into(),
+        "3".into(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("the language of error is empty within the bounds"), "{out}");
+    assert!(out.contains("leaves out executions that run some loop body more than 2 times"), "{out}");
+}
+
+/// A bound given alone is kept and the other searched (it used to be ignored).
+#[test]
+fn one_given_bound_is_kept() {
+    let (code, out, err) = run_lore(&[
+        "learn".into(),
+        "../examples/error_after_loop.c".into(),
+        "--unwind".into(),
+        "2".into(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("result at b=2,"), "{out}");
+    let (code, out, err) = run_lore(&[
+        "learn".into(),
+        "../examples/error_after_loop.c".into(),
+        "--max-word-length".into(),
+        "5".into(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("b_wl=5 "), "{out}");
+    assert!(!err.contains("b_wl=6"), "{err}");
+}

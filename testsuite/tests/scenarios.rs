@@ -208,3 +208,21 @@ fn bad_scenario_input_is_refused_clearly() {
     assert_eq!(code, 2);
     assert!(err.contains("no `_Learn_assert`"), "{err}");
 }
+
+/// v2 turns the loop's `break` into `return 1` (the file stays open). The
+/// difference needs the loop body to run; the search used to stop at b = 1
+/// and say the versions behave the same.
+#[test]
+fn diff_without_bounds_sees_a_change_inside_a_loop() {
+    let (code, out, err) = run_lore(&args(&[
+        "diff",
+        "cases/diff/command_loop_v1.c",
+        "cases/diff/command_loop_v2.c",
+        "--quiet",
+    ]));
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("differ within"), "{out}");
+    assert!(out.contains("  open_file read_command Learn_Assert"), "{out}");
+    assert!(out.contains("  open_file read_command close_file Learn_Assert"), "{out}");
+    assert!(out.contains("The bounds leave out executions"), "{out}");
+}

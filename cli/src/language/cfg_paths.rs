@@ -32,6 +32,10 @@ const MAX_STATES: usize = 400_000;
 
 pub struct CfgPaths<'p> {
     program: &'p Program,
+    /// The functions a call through a pointer may reach (every function
+    /// whose address is taken somewhere; symbolic execution reports any
+    /// other pointer value as unsupported).
+    indirect: Vec<FunctionId>,
     events: Events,
     targets: Vec<PropertyKind>,
     memo: FxHashMap<(Vec<u32>, bool), Feasible>,
@@ -52,6 +56,7 @@ impl<'p> CfgPaths<'p> {
     pub fn new(program: &'p Program, events: Events, targets: Vec<PropertyKind>) -> Self {
         CfgPaths {
             program,
+            indirect: program.address_taken_functions(),
             events,
             targets,
             memo: FxHashMap::default(),
@@ -93,7 +98,20 @@ impl<'p> CfgPaths<'p> {
                         }
                     }
                     Callee::Direct(_) => out.push(Step::To(next, None)),
-                    Callee::Indirect(_) => out.push(Step::GiveUp),
+                    Callee::Indirect(_) if self.indirect.is_empty() => out.push(Step::GiveUp),
+                    Callee::Indirect(_) => {
+                        for &g in &self.indirect {
+                            if self.program.function(g).body.is_none() {
+                                out.push(Step::To(next.clone(), None));
+                            } else if stack.len() >= MAX_DEPTH {
+                                out.push(Step::GiveUp);
+                            } else {
+                                let mut s = next.clone();
+                                s.push((g, 0, 0));
+                                out.push(Step::To(s, self.events.function_entry.get(&g).copied()));
+                            }
+                        }
+                    }
                 },
                 StmtKind::Assert { property, .. } => {
                     if self
@@ -211,24 +229,28 @@ impl<'p> CfgPaths<'p> {
     /// The fewest event letters on a CFG path to a target assertion (a
     /// lower bound on the length of every failing word, without the
     /// assertion letter), or `None` if no path reaches one.
-    pub fn shortest_to_assertion(&self) -> Option<usize> {
-        let start = self.start()?;
+    pub fn shortest_to_assertion(&self) -> Shortest {
+        let Some(start) = self.start() else {
+            return Shortest::Unreachable;
+        };
         let mut best: FxHashMap<Stack, usize> = FxHashMap::default();
         let mut todo: VecDeque<(Stack, usize)> = VecDeque::new();
         best.insert(start.clone(), 0);
         todo.push_back((start, 0));
+        let mut gave_up = false;
         // 0-1 breadth-first search: letters cost 1, other steps 0.
         while let Some((stack, cost)) = todo.pop_front() {
             if best.get(&stack).is_some_and(|&c| c < cost) {
                 continue;
             }
             if best.len() > MAX_STATES {
-                return None;
+                return Shortest::Unknown;
             }
             for step in self.steps(&stack) {
                 match step {
-                    Step::GiveUp => {}
-                    Step::Assertion => return Some(cost),
+                    // A path not followed may reach the assertion.
+                    Step::GiveUp => gave_up = true,
+                    Step::Assertion => return Shortest::Length(cost),
                     Step::To(next, letter) => {
                         let c = cost + usize::from(letter.is_some());
                         if best.get(&next).is_none_or(|&old| c < old) {
@@ -243,6 +265,21 @@ impl<'p> CfgPaths<'p> {
                 }
             }
         }
-        None
+        if gave_up {
+            Shortest::Unknown
+        } else {
+            Shortest::Unreachable
+        }
     }
+}
+
+/// How many events the shortest CFG path to an assertion has.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Shortest {
+    Length(usize),
+    /// No CFG path reaches an assertion (data ignored): no execution can.
+    Unreachable,
+    /// The search gave up (a call it cannot follow, a very deep or large
+    /// search): nothing is known.
+    Unknown,
 }

@@ -51,6 +51,49 @@ pub struct BoundRun {
     pub query_seconds: f64,
     /// Seconds of the one encoding.
     pub encoding_seconds: f64,
+    /// Which executions these bounds leave out.
+    pub cut: Cut,
+    /// Seconds of the two queries that found `cut` (not in `seconds`).
+    pub cut_seconds: f64,
+}
+
+/// Which executions a pair of bounds leaves out (`None`: the solver could
+/// not tell, so assume some are).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Cut {
+    /// Some execution needs more loop iterations or deeper recursion than b.
+    pub by_unwinding: Option<bool>,
+    /// Some failing execution within b has a word longer than b_wl.
+    pub by_length: Option<bool>,
+}
+
+impl Cut {
+    /// No execution is left out: the automaton is the whole language.
+    pub fn complete(&self) -> bool {
+        self.by_unwinding == Some(false) && self.by_length == Some(false)
+    }
+
+    /// What the bounds leave out, in words (empty when nothing).
+    pub fn explain(&self, unwind: u32, max_word_length: u32) -> String {
+        let mut parts = Vec::new();
+        match self.by_unwinding {
+            Some(false) => {}
+            Some(true) => parts.push(format!(
+                "executions that run some loop body more than {} time{} (or nest more than {unwind} recursive calls)",
+                unwind.saturating_sub(1),
+                if unwind == 2 { "" } else { "s" }
+            )),
+            None => parts.push("possibly executions cut by the unwinding bound (the solver gave up)".to_string()),
+        }
+        match self.by_length {
+            Some(false) => {}
+            Some(true) => parts.push(format!(
+                "executions whose words are longer than {max_word_length} letters"
+            )),
+            None => parts.push("possibly longer failing words (the solver gave up)".to_string()),
+        }
+        parts.join("; ")
+    }
 }
 
 /// Learning fails: the bounds reach something the BMC does not handle.
@@ -105,16 +148,47 @@ impl<'p> Setup<'p> {
         unwind: u32,
         max_word_length: u32,
     ) -> Result<BoundRun, LearnError> {
+        self.learn_until(knowledge, unwind, max_word_length, None)
+    }
+
+    /// `learn_at`, with no solver call after `deadline` (the run then has
+    /// `trouble` = `teacher::OUT_OF_TIME` and is not exact).
+    pub fn learn_until(
+        &self,
+        knowledge: &mut Knowledge<'p>,
+        unwind: u32,
+        max_word_length: u32,
+        deadline: Option<Instant>,
+    ) -> Result<BoundRun, LearnError> {
         let start = Instant::now();
         let mut queries = self.encode(unwind, max_word_length)?;
         let encoding_seconds = start.elapsed().as_secs_f64();
         let mut teacher = ErrorTeacher::new(&mut queries, knowledge, max_word_length as usize);
+        teacher.deadline = deadline;
         let learned = lore_learner::learn(&mut teacher, &LearnConfig::new(self.algorithm));
         let teacher_stats = teacher.stats.clone();
+        if lore_learner::teacher::Teacher::give_up(&teacher) {
+            teacher.trouble.get_or_insert(teacher::OUT_OF_TIME.to_string());
+        }
         let trouble = teacher.trouble.clone();
         let solver_queries = std::mem::take(&mut teacher.log);
         let query_seconds = teacher.query_seconds;
         drop(teacher);
+        // The learning's time (Table 1's); the cut queries come on top.
+        let seconds = start.elapsed().as_secs_f64();
+        let cut_start = Instant::now();
+        let cut = if trouble.is_some() {
+            // An inexact run proves nothing about what it leaves out.
+            Cut {
+                by_unwinding: None,
+                by_length: None,
+            }
+        } else {
+            Cut {
+                by_unwinding: queries.cut_by_unwinding(),
+                by_length: queries.fails_beyond_length(),
+            }
+        };
         // Beyond b_wl nothing is known: keep only the transitions that the
         // words within the bound use (same language within the bound).
         let dfa = learned
@@ -130,11 +204,13 @@ impl<'p> Setup<'p> {
             teacher: teacher_stats,
             rounds: learned.stats.rounds,
             encoding: queries.stats(),
-            seconds: start.elapsed().as_secs_f64(),
+            seconds,
             trouble,
             solver_queries,
             query_seconds,
             encoding_seconds,
+            cut,
+            cut_seconds: cut_start.elapsed().as_secs_f64(),
         })
     }
 
@@ -149,8 +225,8 @@ impl<'p> Setup<'p> {
 
     /// A lower bound on b_wl: the fewest events on a CFG path to the
     /// assertion, plus the assertion letter.
-    pub fn min_word_length(&self, knowledge: &Knowledge<'p>) -> Option<u32> {
-        knowledge.cfg.shortest_to_assertion().map(|n| n as u32 + 1)
+    pub fn min_word_length(&self, knowledge: &Knowledge<'p>) -> cfg_paths::Shortest {
+        knowledge.cfg.shortest_to_assertion()
     }
 }
 
@@ -194,11 +270,50 @@ fn calls_recursive(p: &Program) -> bool {
     })
 }
 
-/// The search over the bounds (paper Fig. 10).
+/// The search over the bounds (paper §6.1): how far it may go, and which
+/// bound the user fixed.
 #[derive(Clone, Debug)]
 pub struct SearchLimits {
     pub max_unwind: u32,
     pub max_word_length: u32,
+    /// b given by the user: only b_wl is searched.
+    pub fixed_unwind: Option<u32>,
+    /// b_wl given by the user: only b is searched.
+    pub fixed_word_length: Option<u32>,
+    /// The most pairs of bounds learned (each is one encoding).
+    pub max_runs: u32,
+    /// Seconds after which no new solver call is made; a run cut short by
+    /// it is dropped and the search ends with the previous result.
+    pub max_seconds: Option<f64>,
+}
+
+/// Why the search stopped.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum StopReason {
+    /// Both bounds were given: one run at them.
+    Given,
+    /// No execution is cut by either bound: the automaton is the whole
+    /// language of error, at every bound.
+    Complete,
+    /// The automaton stopped changing as the bounds grew (the paper's rule,
+    /// checked on languages); executions beyond the bounds may exist.
+    Stable,
+    /// The search limits were reached before either of the above.
+    Limits,
+    /// The search's time budget ran out.
+    Time,
+}
+
+impl StopReason {
+    pub fn name(self) -> &'static str {
+        match self {
+            StopReason::Given => "given",
+            StopReason::Complete => "complete",
+            StopReason::Stable => "stable",
+            StopReason::Limits => "limits",
+            StopReason::Time => "time",
+        }
+    }
 }
 
 /// Every bound pair learned by the search, the chosen one last.
@@ -207,70 +322,156 @@ pub struct Search {
     pub runs: Vec<BoundRun>,
     /// The first b_wl tried (the CFG estimate).
     pub min_word_length: u32,
-    /// The last run met the stopping rule (else the limits ended the search).
-    pub converged: bool,
+    pub stop: StopReason,
     /// b_wl steps made for the last run's b.
     pub iterations: u32,
 }
 
+impl Search {
+    /// The result is the paper's converged automaton or better.
+    pub fn converged(&self) -> bool {
+        matches!(self.stop, StopReason::Complete | StopReason::Stable)
+    }
+
+    /// The chosen run.
+    pub fn last(&self) -> &BoundRun {
+        self.runs.last().expect("a search makes at least one run")
+    }
+
+    /// One sentence: why the search stopped, and what the result leaves out.
+    pub fn stopping(&self) -> String {
+        let last = self.last();
+        let left_out = last.cut.explain(last.unwind, last.max_word_length);
+        let why = match self.stop {
+            StopReason::Given => "learned at the given bounds",
+            StopReason::Complete => "no execution is cut by the bounds",
+            StopReason::Stable => "the automaton stopped changing as the bounds grew",
+            StopReason::Limits => {
+                "the search reached its limits (--search-max-unwind, --search-max-word-length, --search-max-runs)"
+            }
+            StopReason::Time => "the search's time budget ran out (--search-time)",
+        };
+        if last.cut.complete() {
+            format!("{why}: the result is the whole language, at every bound")
+        } else {
+            format!("{why}; the result is bounded: it leaves out {left_out}")
+        }
+    }
+}
+
 impl<'p> Setup<'p> {
-    /// For b = 1, 2, … and b_wl from the CFG estimate up: stop when the
-    /// automaton equals the previous one, accepts something and no edge
-    /// leaves an accepting state. Beyond b = 1 only if the program has loops or recursion.
+    /// For b = 1, 2, … (unless fixed) and, at each b, b_wl from the CFG
+    /// estimate (or where the previous b settled) up (unless fixed). At a
+    /// b, raising b_wl stops when no failing execution has a longer word,
+    /// or when the automaton equals the previous one, accepts something
+    /// and no edge leaves an accepting state (the paper's rule). Raising b
+    /// stops when no execution is cut by either bound, or when two raises
+    /// in a row left the automaton unchanged and it accepts something. An
+    /// empty language is never a reason to stop unless no execution is
+    /// cut: "no execution fails" is then a proof. `max_runs` bounds the
+    /// number of encodings, so a search always ends.
     pub fn search(
         &self,
         knowledge: &mut Knowledge<'p>,
         limits: &SearchLimits,
         progress: &mut dyn FnMut(&BoundRun),
     ) -> Result<Search, LearnError> {
-        let Some(min) = self.min_word_length(knowledge) else {
-            // No path reaches the assertion: the language is empty at every bound.
-            let run = self.learn_at(knowledge, 1, 1)?;
-            progress(&run);
-            return Ok(Search {
-                runs: vec![run],
-                min_word_length: 1,
-                converged: true,
-                iterations: 1,
-            });
-        };
-        let max_unwind = if self.has_loops_or_recursion() {
-            limits.max_unwind.max(1)
-        } else {
-            1
-        };
-        let mut runs: Vec<BoundRun> = Vec::new();
-        let mut iterations = 0;
-        for b in 1..=max_unwind {
-            let mut previous: Option<Dfa> = None;
-            iterations = 0;
-            for wl in min..=limits.max_word_length.max(min) {
+        let min = match self.min_word_length(knowledge) {
+            cfg_paths::Shortest::Length(n) => n as u32 + 1,
+            // Nothing known (a call the CFG search cannot follow): from 1.
+            cfg_paths::Shortest::Unknown => 1,
+            cfg_paths::Shortest::Unreachable => {
+                // No path reaches the assertion: empty at every bound.
+                let b = limits.fixed_unwind.unwrap_or(1);
+                let wl = limits.fixed_word_length.unwrap_or(1);
                 let run = self.learn_at(knowledge, b, wl)?;
                 progress(&run);
+                return Ok(Search {
+                    runs: vec![run],
+                    min_word_length: wl,
+                    stop: StopReason::Complete,
+                    iterations: 1,
+                });
+            }
+        };
+        let deadline = limits
+            .max_seconds
+            .map(|s| Instant::now() + std::time::Duration::from_secs_f64(s));
+        let has_loops = self.has_loops_or_recursion();
+        let unwinds: Vec<u32> = match limits.fixed_unwind {
+            Some(b) => vec![b],
+            None if has_loops => (1..=limits.max_unwind.max(1)).collect(),
+            None => vec![1],
+        };
+        let max_wl = limits.max_word_length.max(min);
+        let mut runs: Vec<BoundRun> = Vec::new();
+        let mut iterations = 0;
+        let mut previous_b: Option<Dfa> = None;
+        let mut unchanged_raises = 0;
+        let mut start_wl = min;
+        for &b in &unwinds {
+            let lengths: Vec<u32> = match limits.fixed_word_length {
+                Some(wl) => vec![wl],
+                None => (start_wl..=max_wl).collect(),
+            };
+            let mut previous_wl: Option<Dfa> = None;
+            iterations = 0;
+            let mut length_settled = limits.fixed_word_length.is_some();
+            for &wl in &lengths {
+                if runs.len() as u32 >= limits.max_runs {
+                    return Ok(self.found(runs, min, StopReason::Limits, iterations));
+                }
+                let run = self.learn_until(knowledge, b, wl, deadline)?;
+                if run.trouble.as_deref() == Some(teacher::OUT_OF_TIME) {
+                    if runs.is_empty() {
+                        return Err(LearnError(format!(
+                            "the search's time budget ran out before learning at b = {b}, b_wl = {wl} \
+                             finished: give a larger --search-time (0: none) or smaller bounds"
+                        )));
+                    }
+                    return Ok(self.found(runs, min, StopReason::Time, iterations));
+                }
+                progress(&run);
                 iterations += 1;
-                let same = previous.as_ref().is_some_and(|p| p.equivalent(&run.dfa));
-                previous = Some(run.dfa.clone());
-                // An empty language is not an answer yet: more unwinding
-                // or longer words may reach the error (the paper's tool
-                // also waits for an accepting state).
-                let done =
-                    same && !run.drawing.empty && !run.drawing.has_edges_leaving_acceptance();
+                let same = previous_wl.as_ref().is_some_and(|p| p.equivalent(&run.dfa));
+                let stable = same && !run.drawing.empty && !run.drawing.has_edges_leaving_acceptance();
+                let no_longer = run.cut.by_length == Some(false);
+                previous_wl = Some(run.dfa.clone());
                 runs.push(run);
-                if done {
-                    return Ok(Search {
-                        runs,
-                        min_word_length: min,
-                        converged: true,
-                        iterations,
-                    });
+                if no_longer || stable {
+                    length_settled = true;
+                    break;
                 }
             }
+            let last = runs.last().expect("a run at this b");
+            if last.cut.complete() {
+                return Ok(self.found(runs, min, StopReason::Complete, iterations));
+            }
+            // Longer words come with more unwinding: start there next time.
+            start_wl = last.max_word_length;
+            // Stable over two raises of b in a row: one raise that changes
+            // nothing is common (a loop that must run three times to fail
+            // shows up only at b = 4).
+            if previous_b.as_ref().is_some_and(|p| p.equivalent(&last.dfa)) {
+                unchanged_raises += 1;
+            } else {
+                unchanged_raises = 0;
+            }
+            let b_settled = limits.fixed_unwind.is_some() || !has_loops || unchanged_raises >= 2;
+            if b_settled && length_settled && !last.drawing.empty {
+                return Ok(self.found(runs, min, StopReason::Stable, iterations));
+            }
+            previous_b = Some(last.dfa.clone());
         }
-        Ok(Search {
+        Ok(self.found(runs, min, StopReason::Limits, iterations))
+    }
+
+    fn found(&self, runs: Vec<BoundRun>, min: u32, stop: StopReason, iterations: u32) -> Search {
+        Search {
             runs,
             min_word_length: min,
-            converged: false,
+            stop,
             iterations,
-        })
+        }
     }
 }

@@ -79,7 +79,13 @@ pub struct ErrorTeacher<'q, 'p> {
     pub log: Vec<SolverQuery>,
     /// Seconds spent in solver queries.
     pub query_seconds: f64,
+    /// After this instant the solver is not asked any more: queries are
+    /// answered "unknown" and `trouble` says why (the search's time budget).
+    pub deadline: Option<std::time::Instant>,
 }
+
+/// The `trouble` of a run cut short by the search's time budget.
+pub const OUT_OF_TIME: &str = "the search's time budget ran out";
 
 /// A query that reached the solver.
 #[derive(Clone, Debug)]
@@ -123,7 +129,17 @@ impl<'q, 'p> ErrorTeacher<'q, 'p> {
             trouble: None,
             log: Vec::new(),
             query_seconds: 0.0,
+            deadline: None,
         }
+    }
+
+    /// Past the deadline: no more solver calls.
+    fn out_of_time(&mut self) -> bool {
+        let late = self.deadline.is_some_and(|d| std::time::Instant::now() > d);
+        if late {
+            self.trouble.get_or_insert(OUT_OF_TIME.to_string());
+        }
+        late
     }
 
     /// The event letters of `word` if it has the form `events · assert`.
@@ -157,6 +173,9 @@ impl<'q, 'p> ErrorTeacher<'q, 'p> {
         if self.not_failing.contains(&events) {
             self.stats.by_cache += 1;
             return Answer::No;
+        }
+        if self.out_of_time() {
+            return Answer::Unknown;
         }
         self.stats.by_solver += 1;
         self.log.push(SolverQuery::Membership(events.clone()));
@@ -200,6 +219,9 @@ impl<'q, 'p> ErrorTeacher<'q, 'p> {
 
     /// A failing execution within the bounds whose word the conjecture rejects.
     fn positive_feedback(&mut self, dfa: &Dfa) -> Option<Word> {
+        if self.out_of_time() {
+            return None;
+        }
         let monitor = self.monitor(dfa);
         let start = std::time::Instant::now();
         let handle = self.queries.add_monitor(&monitor, Goal::Rejected);
@@ -307,6 +329,11 @@ impl<'q, 'p> ErrorTeacher<'q, 'p> {
 impl Teacher for ErrorTeacher<'_, '_> {
     fn alphabet(&self) -> &Arc<Alphabet> {
         &self.alphabet
+    }
+
+    fn give_up(&self) -> bool {
+        self.trouble.as_deref() == Some(OUT_OF_TIME)
+            || self.deadline.is_some_and(|d| std::time::Instant::now() > d)
     }
 
     fn membership(&mut self, words: &[Word]) -> Vec<Answer> {

@@ -139,6 +139,7 @@ pub fn generate(seed: u64, lp64: bool) -> Program {
         features: BTreeSet::new(),
         fresh: 0,
         depth_budget: 0,
+        simple_indices: 0,
     };
     g.program(seed)
 }
@@ -154,6 +155,8 @@ struct Gen {
     fresh: u32,
     /// Statements still allowed to nest (keeps programs small).
     depth_budget: u32,
+    /// Above zero while an index or a long chain is generated.
+    simple_indices: u32,
 }
 
 const ARITH_TYPES: [Int; 11] = [
@@ -481,7 +484,14 @@ impl Gen {
     /// An index into an array of `len` elements: a constant, a loop
     /// counter or any expression, reduced into range.
     fn index(&mut self, len: u32, scope: &Scope) -> String {
-        match self.rng.below(6) {
+        // Inside an index or a long chain, indices stay simple: nested
+        // computed indices grow the text exponentially (and gcc with them).
+        let choice = if self.simple_indices > 0 {
+            self.rng.below(4)
+        } else {
+            self.rng.below(6)
+        };
+        match choice {
             0 | 1 => format!("{}", self.rng.below(u64::from(len))),
             2 if !scope.counters.is_empty() => {
                 let (name, bound) = scope.counters[self.rng.below(scope.counters.len() as u64) as usize].clone();
@@ -498,7 +508,9 @@ impl Gen {
             }
             _ => {
                 let budget = self.rng.range(0, 2) as u32;
+                self.simple_indices += 1;
                 let (e, _) = self.expr(budget, scope);
+                self.simple_indices -= 1;
                 self.features.insert("computed index");
                 format!("(unsigned long long)({e}) % {len}u")
             }
@@ -598,11 +610,13 @@ impl Gen {
     fn chain(&mut self, scope: &Scope) -> (String, Int) {
         let n = self.rng.range(40, 400);
         let mut text = String::from("((unsigned long long)0");
+        self.simple_indices += 1;
         for _ in 0..n {
             let (a, _) = self.leaf(scope);
             let op = self.rng.pick(&["+", "^", "-", "|"]);
             let _ = write!(text, " {op} (unsigned long long){a}");
         }
+        self.simple_indices -= 1;
         text.push(')');
         self.features.insert("long expression");
         (text, Int::ULLong)

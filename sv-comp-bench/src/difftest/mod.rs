@@ -15,7 +15,7 @@
 pub mod bitfields;
 mod csmith;
 mod generate;
-mod run;
+pub mod run;
 mod types;
 
 use rayon::prelude::*;

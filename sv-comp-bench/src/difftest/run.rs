@@ -13,10 +13,13 @@ pub struct Ran {
     pub seconds: f64,
 }
 
-/// Runs `cmd` with `input` on stdin, killing it after `limit`.
+/// Runs `cmd` with `input` on stdin, killing it and every process it
+/// started (its own process group: gcc's cc1, for one) after `limit`.
 pub fn run(mut cmd: Command, input: &str, limit: Duration) -> std::io::Result<Ran> {
+    use std::os::unix::process::CommandExt;
     let start = Instant::now();
     let mut child = cmd
+        .process_group(0)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -44,6 +47,8 @@ pub fn run(mut cmd: Command, input: &str, limit: Duration) -> std::io::Result<Ra
             Some(status) => break Some(status),
             None if start.elapsed() > limit => {
                 timed_out = true;
+                let group = format!("-{}", child.id());
+                let _ = Command::new("kill").args(["-KILL", "--", &group]).status();
                 let _ = child.kill();
                 let _ = child.wait();
                 break None;
