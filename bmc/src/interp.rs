@@ -8,6 +8,8 @@
 //! (uninitialised locals), external globals and `main`'s parameters at the
 //! start, and a value-returning function that returns no value.
 
+
+mod strings;
 use crate::float::Format;
 use crate::symex::{function_object_id, offset_bits, Events};
 use lore_frontend::ir::{
@@ -570,6 +572,13 @@ impl<'p> Interpreter<'p> {
                     values.push(self.value(f, locals, a)?);
                 }
                 self.memory_op(*op, &values)?;
+            }
+            StmtKind::String { op, dest, args } => {
+                let mut values = Vec::new();
+                for a in args {
+                    values.push(self.value(f, locals, a)?);
+                }
+                self.string_op(f, locals, *op, dest.as_ref(), &values)?;
             }
             StmtKind::Unsupported { what } => {
                 return Err(Replay::Stuck(format!("unsupported: {what}")))

@@ -16,6 +16,8 @@
 //! memory order (little-endian), so fields, array elements and union members
 //! are bit ranges of it.
 
+
+mod strings;
 use crate::float;
 use crate::ssa::{Binary, Equation, Step, TermId, Terms, FALSE, TRUE};
 use lore_frontend::ir::{
@@ -1429,6 +1431,12 @@ impl Executor<'_> {
                 let values: Vec<TermId> = args.iter().map(|a| self.value(state, f, a)).collect();
                 if state.guard != FALSE {
                     self.memory_op(state, f, *op, &values, loc);
+                }
+            }
+            StmtKind::String { op, dest, args } => {
+                let values: Vec<TermId> = args.iter().map(|a| self.value(state, f, a)).collect();
+                if state.guard != FALSE {
+                    self.string_op(state, f, *op, dest.as_ref(), &values, loc);
                 }
             }
             StmtKind::Unsupported { what } => {

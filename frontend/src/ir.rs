@@ -200,6 +200,13 @@ pub enum StmtKind {
     Assert { cond: Expr, property: PropertyId },
     /// `memset`/`memcpy`/`memmove`-style block operations on bytes.
     Memory { op: MemoryOp, args: Vec<Expr> },
+    /// A C string function, modelled on the bytes of the objects its
+    /// pointers reach (so bounded by their sizes); `dest` gets its result.
+    String {
+        op: StringOp,
+        dest: Option<Place>,
+        args: Vec<Expr>,
+    },
     /// A construct Lore does not handle; any path reaching it makes verdicts UNKNOWN.
     Unsupported { what: String },
 }
@@ -224,6 +231,28 @@ pub enum MemoryOp {
     /// `havoc(ptr)`: every byte from `ptr` to the end of its object becomes
     /// unknown (what `scanf("%s", buf)` may write).
     Havoc,
+}
+
+/// The string functions Lore models (when the program does not define them).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum StringOp {
+    /// `n = strlen(s)` (`size_t`): the bytes before the first zero.
+    Length,
+    /// `r = strcmp(a, b)` (`int`): the difference of the first differing
+    /// bytes as `unsigned char`, 0 if equal up to their terminator.
+    Compare,
+    /// `strcpy(d, s)`: the bytes of `s` up to its terminator, copied to `d`.
+    Copy,
+}
+
+impl StringOp {
+    pub fn name(self) -> &'static str {
+        match self {
+            StringOp::Length => "strlen",
+            StringOp::Compare => "strcmp",
+            StringOp::Copy => "strcpy",
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -717,6 +746,12 @@ impl StmtKind {
                 e.for_each(visit)
             }
             StmtKind::Memory { args, .. } => args.iter().for_each(|a| a.for_each(visit)),
+            StmtKind::String { dest, args, .. } => {
+                if let Some(d) = dest {
+                    d.for_each_expr(visit);
+                }
+                args.iter().for_each(|a| a.for_each(visit));
+            }
         }
     }
 }

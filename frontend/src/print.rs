@@ -359,6 +359,14 @@ impl Printer<'_> {
                 let args: Vec<String> = args.iter().map(|a| self.expr(f, a)).collect();
                 format!("{name}({});", args.join(", "))
             }
+            StmtKind::String { op, dest, args } => {
+                let args: Vec<String> = args.iter().map(|a| self.expr(f, a)).collect();
+                let call = format!("{}({});", op.name(), args.join(", "));
+                match dest {
+                    Some(d) => format!("{} = {call}", self.place(f, d)),
+                    None => call,
+                }
+            }
             StmtKind::Unsupported { what } => format!("unsupported({what:?});"),
         }
     }

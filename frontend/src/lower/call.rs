@@ -8,7 +8,7 @@ use super::{Lowerer, Symbol};
 use crate::diag::{DiagnosticKind, UnsupportedKind};
 use crate::ir::{
     AllocKind, BinaryOp, Callee, Expr, ExprKind, FloatTest, HaltKind, MemoryOp, Place,
-    PropertyKind, StmtKind, Terminator, UnaryOp,
+    PropertyKind, StmtKind, StringOp, Terminator, UnaryOp,
 };
 use crate::source::Span;
 use crate::types::{FloatKind, FunctionType, IntKind, TypeId, TypeKind, TypeTable};
@@ -466,6 +466,12 @@ impl Lowerer<'_> {
             {
                 Some(self.lower_memory_call(name, args, span))
             }
+            "strlen" | "strcmp" | "strcpy" | "__builtin_strlen" | "__builtin_strcmp"
+            | "__builtin_strcpy"
+                if !defined =>
+            {
+                Some(self.lower_string_call(name, args, span))
+            }
             "__builtin_expect" | "__builtin_expect_with_probability" => {
                 if !self.arg_count(name, args, 1, span) {
                     return Some(None);
@@ -763,6 +769,61 @@ impl Lowerer<'_> {
         };
         self.emit(StmtKind::Memory { op, args: lowered }, span.loc);
         Some(Value::RValue(dest))
+    }
+}
+
+impl Lowerer<'_> {
+    /// `strlen(s)`, `strcmp(a, b)`, `strcpy(d, s)`: one `String` statement;
+    /// strlen's and strcmp's results go to a temporary, strcpy returns `d`.
+    fn lower_string_call(
+        &mut self,
+        name: &str,
+        args: &[Node<ast::Expression>],
+        span: Span,
+    ) -> Option<Value> {
+        let base = name.strip_prefix("__builtin_").unwrap_or(name);
+        let (op, count, result) = match base {
+            "strlen" => (StringOp::Length, 1, Some(self.types.size_t())),
+            "strcmp" => (StringOp::Compare, 2, Some(TypeTable::INT)),
+            _ => (StringOp::Copy, 2, None),
+        };
+        if !self.arg_count(name, args, count, span) {
+            return None;
+        }
+        let char_ptr = self.types.pointer_to(TypeTable::CHAR);
+        let mut lowered = Vec::new();
+        for a in &args[..count] {
+            let v = self.lower_expr(a)?;
+            let aspan = self.span(a);
+            lowered.push(self.convert(v, char_ptr, aspan));
+        }
+        let loc = span.loc;
+        match result {
+            Some(ty) => {
+                let tmp = self.new_temp(ty, loc);
+                self.emit(
+                    StmtKind::String {
+                        op,
+                        dest: Some(Place::Local(tmp)),
+                        args: lowered,
+                    },
+                    loc,
+                );
+                Some(Value::RValue(Expr::load(Place::Local(tmp), ty)))
+            }
+            None => {
+                let d = lowered[0].clone();
+                self.emit(
+                    StmtKind::String {
+                        op,
+                        dest: None,
+                        args: lowered,
+                    },
+                    loc,
+                );
+                Some(Value::RValue(d))
+            }
+        }
     }
 }
 
