@@ -735,16 +735,18 @@ impl StmtKind {
                 }
                 args.iter().for_each(|a| a.for_each(visit));
             }
-            StmtKind::Allocate { dest, size, old, .. } => {
+            StmtKind::Allocate {
+                dest, size, old, ..
+            } => {
                 dest.for_each_expr(visit);
                 size.for_each(visit);
                 if let Some(o) = old {
                     o.for_each(visit);
                 }
             }
-            StmtKind::Free { ptr: e } | StmtKind::Assume { cond: e } | StmtKind::Assert { cond: e, .. } => {
-                e.for_each(visit)
-            }
+            StmtKind::Free { ptr: e }
+            | StmtKind::Assume { cond: e }
+            | StmtKind::Assert { cond: e, .. } => e.for_each(visit),
             StmtKind::Memory { args, .. } => args.iter().for_each(|a| a.for_each(visit)),
             StmtKind::String { dest, args, .. } => {
                 if let Some(d) = dest {

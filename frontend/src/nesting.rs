@@ -79,7 +79,10 @@ pub fn check(text: &str) -> Option<TooDeep> {
                         Open::List
                     }
                     // A compound literal `(type){ … }`.
-                    _ if previous == b')' && open.last() != Some(&Open::Block) && !open.is_empty() => {
+                    _ if previous == b')'
+                        && open.last() != Some(&Open::Block)
+                        && !open.is_empty() =>
+                    {
                         Open::List
                     }
                     _ => Open::Block,
@@ -143,9 +146,17 @@ mod tests {
 
     #[test]
     fn brackets_past_the_limit() {
-        let ok = format!("int y = {}x{};", "(".repeat(MAX_NESTING), ")".repeat(MAX_NESTING));
+        let ok = format!(
+            "int y = {}x{};",
+            "(".repeat(MAX_NESTING),
+            ")".repeat(MAX_NESTING)
+        );
         assert_eq!(check(&ok), None);
-        let deep = format!("int y = {}x{};", "(".repeat(MAX_NESTING + 1), ")".repeat(MAX_NESTING + 1));
+        let deep = format!(
+            "int y = {}x{};",
+            "(".repeat(MAX_NESTING + 1),
+            ")".repeat(MAX_NESTING + 1)
+        );
         let found = check(&deep).expect("too deep");
         assert_eq!(found.offset, "int y = ".len() + MAX_NESTING);
     }
@@ -154,9 +165,15 @@ mod tests {
     fn long_expressions_but_not_long_tables() {
         let chain = format!("int y = {};", vec!["x"; MAX_OPERATORS + 2].join(" + "));
         assert!(check(&chain).is_some());
-        let table = format!("int t[] = {{ {} }};", vec!["-1"; MAX_OPERATORS + 2].join(", "));
+        let table = format!(
+            "int t[] = {{ {} }};",
+            vec!["-1"; MAX_OPERATORS + 2].join(", ")
+        );
         assert_eq!(check(&table), None);
-        let nested = format!("struct s t[] = {{ {} }};", vec!["{ -1, ~2 }"; MAX_OPERATORS].join(", "));
+        let nested = format!(
+            "struct s t[] = {{ {} }};",
+            vec!["{ -1, ~2 }"; MAX_OPERATORS].join(", ")
+        );
         assert_eq!(check(&nested), None);
         let statements = "x = a + b;\n".repeat(MAX_OPERATORS);
         assert_eq!(check(&format!("void f(void) {{ {statements} }}")), None);
@@ -164,7 +181,10 @@ mod tests {
 
     #[test]
     fn literals_and_directives_are_not_code() {
-        let text = format!("# 1 \"((((\"\nchar *s = \"{}\";", "(".repeat(MAX_NESTING + 5));
+        let text = format!(
+            "# 1 \"((((\"\nchar *s = \"{}\";",
+            "(".repeat(MAX_NESTING + 5)
+        );
         assert_eq!(check(&text), None);
     }
 }

@@ -74,9 +74,10 @@ pub struct Preprocessed {
     pub include_dir: Option<PathBuf>,
     /// Fix-up insertions, see [`crate::source::SourceMap`].
     pub edits: Vec<(usize, usize)>,
-    /// Offsets (in `text`) of `struct`/`union` keywords that carried
-    /// `__attribute__((packed))` before their tag (blanked out for lang-c).
-    pub packed_structs: Vec<usize>,
+    /// Offsets (in `text`) of `struct`/`union` keywords whose members'
+    /// alignment is capped, with the cap: 1 for `__attribute__((packed))`
+    /// before the tag (blanked out for lang-c), n under `#pragma pack(n)`.
+    pub packed_structs: Vec<(usize, u64)>,
 }
 
 /// Options of the preprocessor run.
@@ -244,12 +245,45 @@ pub const DOLLAR: &str = "__lore_dollar__";
 pub struct FixedUp {
     pub text: String,
     pub edits: Vec<(usize, usize)>,
-    pub packed_structs: Vec<usize>,
+    pub packed_structs: Vec<(usize, u64)>,
+}
+
+/// Follows `#pragma pack` (gcc's forms: `(n)`, `()`, `(push)`,
+/// `(push, n)`, `(pop)`) in one directive line.
+fn pragma_pack(line: &str, pack: &mut Option<u64>, stack: &mut Vec<Option<u64>>) {
+    let rest = line.trim_start_matches('#').trim_start();
+    let Some(rest) = rest.strip_prefix("pragma") else {
+        return;
+    };
+    let Some(args) = rest.trim_start().strip_prefix("pack") else {
+        return;
+    };
+    let args = args.trim().trim_start_matches('(');
+    let args = args.split(')').next().unwrap_or("");
+    let parts: Vec<&str> = args
+        .split(',')
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .collect();
+    let number = |p: &str| p.parse::<u64>().ok().filter(|n| n.is_power_of_two());
+    match parts.as_slice() {
+        [] => *pack = None,
+        ["push"] => stack.push(*pack),
+        ["push", n] => {
+            stack.push(*pack);
+            *pack = number(n).or(*pack);
+        }
+        ["pop"] | ["pop", _] => *pack = stack.pop().unwrap_or(None),
+        [n] => *pack = number(n).or(*pack),
+        _ => {}
+    }
 }
 
 /// Rewrites what lang-c cannot parse.
 pub fn fix_up(text: &str) -> FixedUp {
     let mut packed_structs = Vec::new();
+    let mut pack: Option<u64> = None;
+    let mut pack_stack: Vec<Option<u64>> = Vec::new();
     let mut out = String::with_capacity(text.len() + 64);
     let mut edits = Vec::new();
     let mut growth = 0usize;
@@ -269,9 +303,11 @@ pub fn fix_up(text: &str) -> FixedUp {
         };
     while i < bytes.len() {
         let c = bytes[i];
-        // Line markers and other directives are copied as they are.
+        // Line markers and other directives are copied as they are;
+        // `#pragma pack` sets the alignment cap of the structs that follow.
         if line_start && c == b'#' {
             let end = text[i..].find('\n').map_or(bytes.len(), |e| i + e + 1);
+            pragma_pack(&text[i..end], &mut pack, &mut pack_stack);
             out.push_str(&text[i..end]);
             i = end;
             continue;
@@ -367,6 +403,8 @@ pub fn fix_up(text: &str) -> FixedUp {
                 out.push_str(word);
             }
             if word == "struct" || word == "union" {
+                let keyword_at = out.len() - word.len();
+                let mut cap = pack;
                 // `struct __attribute__((packed)) name`: lang-c wants no attribute here.
                 let after_ws = i + text[i..].len() - text[i..].trim_start().len();
                 let rest = &text[after_ws..];
@@ -377,7 +415,7 @@ pub fn fix_up(text: &str) -> FixedUp {
                     if let Some(end) = attribute_end(text, after_ws) {
                         let attribute = &text[after_ws..end];
                         if attribute.contains("packed") {
-                            packed_structs.push(out.len() - word.len());
+                            cap = Some(1);
                         }
                         out.push_str(&text[i..after_ws]);
                         out.extend(
@@ -387,6 +425,9 @@ pub fn fix_up(text: &str) -> FixedUp {
                         );
                         i = end;
                     }
+                }
+                if let Some(cap) = cap {
+                    packed_structs.push((keyword_at, cap));
                 }
             }
             if depth == 0 && paren_depth == 0 {
@@ -415,7 +456,10 @@ pub fn fix_up(text: &str) -> FixedUp {
                 .iter()
                 .map(|&(end, g)| (end + typedefs.len(), g + typedefs.len())),
         );
-        let packed_structs = packed_structs.iter().map(|o| o + typedefs.len()).collect();
+        let packed_structs = packed_structs
+            .iter()
+            .map(|&(o, cap)| (o + typedefs.len(), cap))
+            .collect();
         return FixedUp {
             text: format!("{typedefs}{out}"),
             edits: shifted,
@@ -565,11 +609,22 @@ mod tests {
     }
 
     #[test]
+    fn pragma_pack_caps_the_structs_that_follow() {
+        let src = "#pragma pack(push)\n#pragma pack(1)\nstruct a { char c; int i; };\n#pragma pack(pop)\nstruct b { int i; };\n#pragma pack(2)\nunion c { int i; };\n#pragma pack()\nstruct d;\n";
+        let fixed = fix_up(src);
+        let at = |w: &str| fixed.text.find(w).unwrap();
+        assert_eq!(
+            fixed.packed_structs,
+            vec![(at("struct a"), 1), (at("union c"), 2)]
+        );
+    }
+
+    #[test]
     fn packed_struct_attribute_is_moved_out_of_the_way() {
         let src = "struct __attribute__((packed)) p { char c; int i; };\n";
         let fixed = fix_up(src);
         assert_eq!(fixed.text.len(), src.len());
         assert!(fixed.text.starts_with("struct                         p {"));
-        assert_eq!(fixed.packed_structs, vec![0]);
+        assert_eq!(fixed.packed_structs, vec![(0, 1)]);
     }
 }

@@ -471,15 +471,21 @@ impl TypeTable {
         &mut self,
         id: CompositeId,
         members: Vec<(String, TypeId, Option<u32>)>,
-        packed: bool,
+        max_align: Option<u64>,
     ) {
+        // `max_align`: `#pragma pack(n)` caps every member's alignment at n,
+        // and 1 is `__attribute__((packed))`. Under either, gcc places a
+        // bit-field at the next free bit, across storage-unit boundaries
+        // (checked against gcc by `sv-comp-bench bitfields`).
+        let packed = max_align.is_some();
         let is_union = self.composite(id).is_union;
         let mut fields = Vec::with_capacity(members.len());
         let mut bit_pos: u64 = 0; // next free bit (structs)
         let mut size: u64 = 0; // bytes (unions)
         let mut align: u64 = 1;
         for (name, ty, width) in members {
-            let field_align = if packed { 1 } else { self.align_of(ty) };
+            let natural = self.align_of(ty);
+            let field_align = max_align.map_or(natural, |m| natural.min(m.max(1)));
             let field_size = self.size_of(ty).unwrap_or(0);
             match width {
                 Some(width) => {
@@ -683,11 +689,7 @@ mod tests {
             let c = t.new_composite(false, "s".into());
             let ch = t.int(IntKind::Char);
             let l = t.int(IntKind::Long);
-            t.complete_composite(
-                c,
-                vec![("a".into(), ch, None), ("b".into(), l, None)],
-                false,
-            );
+            t.complete_composite(c, vec![("a".into(), ch, None), ("b".into(), l, None)], None);
             let comp = t.composite(c);
             let fields = comp.fields.as_ref().unwrap();
             assert_eq!(fields[1].offset, long_size);
@@ -709,7 +711,7 @@ mod tests {
                 ("z".into(), uc, Some(4)),
                 ("w".into(), uc, Some(5)),
             ],
-            false,
+            None,
         );
         let comp = t.composite(c);
         let f = comp.fields.as_ref().unwrap();

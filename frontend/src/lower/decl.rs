@@ -413,7 +413,16 @@ impl Lowerer<'_> {
     // ----- struct, union, enum -----
 
     fn lower_struct_type(&mut self, st: &Node<ast::StructType>, packed: bool) -> TypeId {
-        let packed = packed || self.packed_structs.binary_search(&st.span.start).is_ok();
+        // The members' alignment cap: `packed` (attribute after the braces
+        // or in the specifiers) is 1; else the preprocessor's record.
+        let max_align = if packed {
+            Some(1)
+        } else {
+            self.packed_structs
+                .binary_search_by_key(&st.span.start, |&(at, _)| at)
+                .ok()
+                .map(|i| self.packed_structs[i].1)
+        };
         let is_union = st.node.kind.node == ast::StructKind::Union;
         let name = st
             .node
@@ -516,7 +525,7 @@ impl Lowerer<'_> {
             }
         }
         let id = self.types.composite_id(ty).expect("composite");
-        self.types.complete_composite(id, members, packed);
+        self.types.complete_composite(id, members, max_align);
         ty
     }
 

@@ -64,7 +64,7 @@ pub(crate) struct Lowerer<'a> {
     /// The parsed text (for the wording of assertions).
     text: &'a str,
     /// Offsets of `struct` keywords whose attribute said `packed`.
-    packed_structs: &'a [usize],
+    packed_structs: &'a [(usize, u64)],
     diagnostics: Vec<Diagnostic>,
     scopes: Vec<FxHashMap<String, Symbol>>,
     tag_scopes: Vec<FxHashMap<String, Tag>>,
@@ -107,7 +107,7 @@ pub(crate) struct Lowerer<'a> {
 pub fn lower(
     unit: &ast::TranslationUnit,
     text: &str,
-    packed_structs: &[usize],
+    packed_structs: &[(usize, u64)],
     sources: SourceMap,
     model: DataModel,
 ) -> (Option<Program>, Vec<Diagnostic>, SourceMap) {
@@ -158,7 +158,7 @@ impl<'a> Lowerer<'a> {
     fn new(
         sources: &'a SourceMap,
         text: &'a str,
-        packed_structs: &'a [usize],
+        packed_structs: &'a [(usize, u64)],
         model: DataModel,
     ) -> Lowerer<'a> {
         let mut types = TypeTable::new(model);
@@ -264,7 +264,10 @@ impl<'a> Lowerer<'a> {
             }
         }
         for (name, ty, loc) in problems {
-            let span = Span { loc, len: name.len() as u32 };
+            let span = Span {
+                loc,
+                len: name.len() as u32,
+            };
             self.error(
                 DiagnosticKind::Type,
                 format!("`{name}` is defined with type `{ty}`, which is never completed: its size is not known"),

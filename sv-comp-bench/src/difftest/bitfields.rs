@@ -9,7 +9,8 @@
 //! write and the words after the last. Lore must prove a program that
 //! checks exactly those values (TRUE) and reach an unconditional error
 //! placed after all the checks (FALSE: no path was lost on the way). One
-//! program per type and data model.
+//! program per type and data model; then again under `#pragma pack(1)`,
+//! `(2)` and `(4)` for five types and a set of widths.
 
 use super::run::run;
 use super::types::{Int, ALL};
@@ -24,10 +25,16 @@ struct Layout {
     width: u32,
 }
 
-fn layouts(ty: Int, lp64: bool) -> Vec<Layout> {
+/// Widths tried under `#pragma pack` (all of them without).
+const PACKED_WIDTHS: [u32; 13] = [1, 3, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64];
+
+fn layouts(ty: Int, lp64: bool, pack: Option<u32>) -> Vec<Layout> {
     let bits = ty.width(lp64);
     let mut out = Vec::new();
     for width in 1..=bits {
+        if pack.is_some() && !PACKED_WIDTHS.contains(&width) {
+            continue;
+        }
         for pad in 0..=bits {
             out.push(Layout {
                 id: out.len(),
@@ -41,10 +48,13 @@ fn layouts(ty: Int, lp64: bool) -> Vec<Layout> {
 
 /// The program for type `ty`: natively it prints every observed value, one
 /// per line; with `expected` it checks them instead.
-fn program(ty: Int, all: &[Layout], expected: Option<&[String]>) -> String {
+fn program(ty: Int, all: &[Layout], pack: Option<u32>, expected: Option<&[String]>) -> String {
     let t = ty.name();
     let mut s = String::new();
     let _ = writeln!(s, "/* Bit-fields of type {t}: widths and positions. */");
+    if let Some(n) = pack {
+        let _ = writeln!(s, "#pragma pack({n})");
+    }
     for l in all {
         let pad = if l.pad > 0 {
             format!("{t} pad : {}; ", l.pad)
@@ -106,43 +116,72 @@ pub fn run_all(lore: &Path, keep: &Path) -> ExitCode {
     let _ = std::fs::create_dir_all(&dir);
     let mut failures = Vec::new();
     let mut fields = 0;
-    println!("| type | model | layouts | values checked | TRUE variant | end reached (FALSE) | Lore s |");
-    println!("|---|---|---|---|---|---|---|");
-    for lp64 in [false, true] {
-        for ty in ALL {
-            match check_type(ty, lp64, lore, &dir) {
-                Ok(row) => {
-                    fields += row.layouts;
-                    println!(
-                        "| {} | {} | {} | {} | {} | {} | {:.1} |",
-                        ty.name(),
-                        if lp64 { "LP64" } else { "ILP32" },
-                        row.layouts,
-                        row.values,
-                        row.true_verdict,
-                        row.false_verdict,
-                        row.seconds
-                    );
-                    if row.true_verdict != "TRUE" || !row.false_verdict.starts_with("FALSE") {
-                        failures.push(format!("{} {}", ty.name(), if lp64 { "LP64" } else { "ILP32" }));
-                        let dest = keep.join(format!("{}-{}", ty.name().replace(' ', "_"), if lp64 { 64 } else { 32 }));
-                        let _ = std::fs::create_dir_all(&dest);
-                        let _ = std::fs::copy(dir.join("check.c"), dest.join("check.c"));
-                    }
+    println!("| type | model | pack | layouts | values checked | TRUE variant | end reached (FALSE) | Lore s |");
+    println!("|---|---|---|---|---|---|---|---|");
+    let packs: [Option<u32>; 4] = [None, Some(1), Some(2), Some(4)];
+    for pack in packs {
+        for lp64 in [false, true] {
+            for ty in ALL {
+                if pack.is_some()
+                    && !matches!(
+                        ty,
+                        Int::Bool | Int::UChar | Int::Short | Int::Int | Int::ULLong
+                    )
+                {
+                    continue;
                 }
-                Err(e) => {
-                    println!("| {} | {} | error: {e} |", ty.name(), if lp64 { "LP64" } else { "ILP32" });
-                    failures.push(e);
+                match check_type(ty, lp64, pack, lore, &dir) {
+                    Ok(row) => {
+                        fields += row.layouts;
+                        println!(
+                            "| {} | {} | {} | {} | {} | {} | {} | {:.1} |",
+                            ty.name(),
+                            if lp64 { "LP64" } else { "ILP32" },
+                            pack.map_or("-".to_string(), |n| n.to_string()),
+                            row.layouts,
+                            row.values,
+                            row.true_verdict,
+                            row.false_verdict,
+                            row.seconds
+                        );
+                        if row.true_verdict != "TRUE" || !row.false_verdict.starts_with("FALSE") {
+                            failures.push(format!(
+                                "{} {} pack {pack:?}",
+                                ty.name(),
+                                if lp64 { "LP64" } else { "ILP32" }
+                            ));
+                            let dest = keep.join(format!(
+                                "{}-{}-pack{}",
+                                ty.name().replace(' ', "_"),
+                                if lp64 { 64 } else { 32 },
+                                pack.unwrap_or(0)
+                            ));
+                            let _ = std::fs::create_dir_all(&dest);
+                            let _ = std::fs::copy(dir.join("check.c"), dest.join("check.c"));
+                        }
+                    }
+                    Err(e) => {
+                        println!(
+                            "| {} | {} | error: {e} |",
+                            ty.name(),
+                            if lp64 { "LP64" } else { "ILP32" }
+                        );
+                        failures.push(e);
+                    }
                 }
             }
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
     if failures.is_empty() {
-        println!("\nok: {fields} bit-field layouts agree with gcc in both data models");
+        println!("\nok: {fields} bit-field layouts agree with gcc in both data models, with and without #pragma pack");
         ExitCode::SUCCESS
     } else {
-        println!("\nFAILED: {} (programs kept in {})", failures.join(", "), keep.display());
+        println!(
+            "\nFAILED: {} (programs kept in {})",
+            failures.join(", "),
+            keep.display()
+        );
         ExitCode::FAILURE
     }
 }
@@ -159,8 +198,14 @@ struct Row {
 /// leave room for 4,096 objects.
 const CHUNK: usize = 1500;
 
-fn check_type(ty: Int, lp64: bool, lore: &Path, dir: &Path) -> Result<Row, String> {
-    let all = layouts(ty, lp64);
+fn check_type(
+    ty: Int,
+    lp64: bool,
+    pack: Option<u32>,
+    lore: &Path,
+    dir: &Path,
+) -> Result<Row, String> {
+    let all = layouts(ty, lp64, pack);
     let mut row = Row {
         layouts: all.len(),
         values: 0,
@@ -170,8 +215,11 @@ fn check_type(ty: Int, lp64: bool, lore: &Path, dir: &Path) -> Result<Row, Strin
     };
     for chunk in all.chunks(CHUNK) {
         let native = dir.join("native.c");
-        std::fs::write(&native, format!("#include <stdio.h>\n{}", program(ty, chunk, None)))
-            .map_err(|e| e.to_string())?;
+        std::fs::write(
+            &native,
+            format!("#include <stdio.h>\n{}", program(ty, chunk, pack, None)),
+        )
+        .map_err(|e| e.to_string())?;
         let exe = dir.join("native");
         let mut gcc = Command::new("gcc");
         gcc.args(["-w", "-O0"])
@@ -187,7 +235,8 @@ fn check_type(ty: Int, lp64: bool, lore: &Path, dir: &Path) -> Result<Row, Strin
         let values: Vec<String> = r.stdout.lines().map(str::to_string).collect();
         row.values += values.len();
         let check = dir.join("check.c");
-        std::fs::write(&check, program(ty, chunk, Some(&values))).map_err(|e| e.to_string())?;
+        std::fs::write(&check, program(ty, chunk, pack, Some(&values)))
+            .map_err(|e| e.to_string())?;
         let verdict = |extra: &[&str]| -> Result<(String, f64), String> {
             let mut cmd = Command::new(lore);
             cmd.arg("verify")
