@@ -8,7 +8,6 @@
 //! (uninitialised locals), external globals and `main`'s parameters at the
 //! start, and a value-returning function that returns no value.
 
-
 mod strings;
 use crate::float::Format;
 use crate::symex::{function_object_id, offset_bits, Events};
@@ -47,6 +46,7 @@ pub struct TraceStep {
 pub struct SafetyChecks {
     pub div_by_zero: bool,
     pub signed_overflow: bool,
+    pub undefined_shift: bool,
     pub bounds: bool,
     pub pointer: bool,
 }
@@ -57,6 +57,7 @@ impl SafetyChecks {
         SafetyChecks {
             div_by_zero: options.div_by_zero_check,
             signed_overflow: options.signed_overflow_check,
+            undefined_shift: options.undefined_shift_check,
             bounds: options.bounds_check,
             pointer: options.pointer_check,
         }
@@ -1078,7 +1079,21 @@ impl<'p> Interpreter<'p> {
                                 return Err(self.safety_failure("overflow"));
                             }
                         }
-                        arith(*op, x, y, wa, signed, self.types().bit_width(b.ty).max(1))?
+                        let wb = self.types().bit_width(b.ty).max(1);
+                        if self.safety.undefined_shift
+                            && matches!(op, BinaryOp::Shl | BinaryOp::Shr)
+                            && self.types().is_integer(a.ty)
+                        {
+                            // As symbolic execution: distance outside
+                            // 0..width, or a negative value shifted left.
+                            let distance = y & mask(wb);
+                            let negative_left =
+                                *op == BinaryOp::Shl && signed && signed_value(x, wa, true) < 0;
+                            if distance >= u128::from(wa) || negative_left {
+                                return Err(self.safety_failure("undefined-shift"));
+                            }
+                        }
+                        arith(*op, x, y, wa, signed, wb)?
                     }
                 }
             }

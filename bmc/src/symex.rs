@@ -16,7 +16,6 @@
 //! memory order (little-endian), so fields, array elements and union members
 //! are bit ranges of it.
 
-
 mod strings;
 use crate::float;
 use crate::ssa::{Binary, Equation, Step, TermId, Terms, FALSE, TRUE};
@@ -33,18 +32,27 @@ use rustc_hash::FxHashMap;
 pub struct SymexOptions {
     /// The default unwinding bound `k` (see the module documentation).
     pub unwind: u32,
-    /// Bounds for named loops (`function.n`).
+    /// Bounds for named loops (`function.n`, numbered as `lore show loops`
+    /// prints them) and for the recursion of named functions (`function`).
     pub unwind_set: FxHashMap<String, u32>,
     /// Fail an unwinding property instead of cutting paths that need more.
     pub unwinding_assertions: bool,
     /// Which kinds of assertions are properties; the others act as assumptions.
     pub check_kinds: Vec<PropertyKind>,
+    /// Check only the property of this name (CBMC's --property); the
+    /// unwinding and unsupported-construct checks stay, as they decide
+    /// whether any verdict can be given.
+    pub only_check: Option<String>,
     /// Largest array indexed by a variable that is expanded into a case split.
     pub max_symbolic_array: u64,
     /// Check divisions and remainders by zero (CBMC's --div-by-zero-check).
     pub div_by_zero_check: bool,
     /// Check arithmetic on signed integers for overflow (--signed-overflow-check).
     pub signed_overflow_check: bool,
+    /// Check shifts whose distance is negative or not below the promoted
+    /// left operand's width, and left shifts of negative values
+    /// (--undefined-shift-check; C11 6.5.7p3-4).
+    pub undefined_shift_check: bool,
     /// Check array indices against the array's length (--bounds-check).
     pub bounds_check: bool,
     /// Check dereferences (null, no live object or outside it, freed heap
@@ -108,6 +116,8 @@ impl Default for SymexOptions {
             ],
             max_symbolic_array: 4096,
             div_by_zero_check: false,
+            undefined_shift_check: false,
+            only_check: None,
             signed_overflow_check: false,
             bounds_check: false,
             pointer_check: false,
@@ -160,6 +170,11 @@ pub fn function_object_id(pointer_bits: u32, offset_bits: u32, function: Functio
 
 /// The name of a generated check: by function, kind and source position, so
 /// that the concrete replay names it the same way.
+/// The description of the undefined-shift check (symbolic execution and
+/// the replay name it alike).
+pub const UNDEFINED_SHIFT: &str =
+    "shift distance negative or not below the width, or a negative value shifted left";
+
 pub fn safety_check_name(function: &str, kind: &str, loc: Loc) -> String {
     format!("{function}.{kind}.{}:{}", loc.line, loc.col)
 }
@@ -268,6 +283,7 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, Strin
     let entry = program
         .entry
         .ok_or("the program has no `main` function with a body")?;
+    check_unwind_set(program, options)?;
     let mut ex = Executor {
         program,
         options,
@@ -324,7 +340,7 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, Strin
         let bits = ex.bits_of(ty).max(1);
         let v = ex
             .terms
-            .input(format!("main::{}#0", main.locals[i].name), bits);
+            .input(format!("{}::{}#0", main.name, main.locals[i].name), bits);
         ex.input_step(v, TRUE, main.loc);
         args.push(v);
     }
@@ -354,6 +370,46 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, Strin
         objects: ex.object_names.len() as u32,
         object_ids: ex.object_ids,
     })
+}
+
+/// Every name in `--unwindset` must be a loop (`f.n`) or a function with a
+/// body: a bound for nothing would silently leave the default in force.
+fn check_unwind_set(program: &Program, options: &SymexOptions) -> Result<(), String> {
+    let mut unknown: Vec<&str> = Vec::new();
+    for name in options.unwind_set.keys() {
+        let known = match name.rsplit_once('.') {
+            Some((function, index)) => program
+                .function_by_name(function)
+                .and_then(|id| program.function(id).body.as_ref())
+                .zip(index.parse::<usize>().ok())
+                .is_some_and(|(body, i)| i < body.loops.len()),
+            None => program
+                .function_by_name(name)
+                .is_some_and(|id| program.function(id).body.is_some()),
+        };
+        if !known {
+            unknown.push(name);
+        }
+    }
+    if unknown.is_empty() {
+        return Ok(());
+    }
+    unknown.sort_unstable();
+    let loops: Vec<String> = program
+        .functions
+        .iter()
+        .filter_map(|f| Some((f, f.body.as_ref()?)))
+        .flat_map(|(f, body)| (0..body.loops.len()).map(move |i| format!("{}.{i}", f.name)))
+        .collect();
+    let there = if loops.is_empty() {
+        "the program has no loops".to_string()
+    } else {
+        format!("its loops are {}", loops.join(", "))
+    };
+    Err(format!(
+        "--unwindset names no loop or function of the program: {} ({there}; a function name bounds its recursion; see `lore show loops`)",
+        unknown.join(", ")
+    ))
 }
 
 impl Executor<'_> {
@@ -622,7 +678,12 @@ impl Executor<'_> {
     /// fixed-size elements (`n * m`, saturated just above the largest
     /// count `max_symbolic_object` allows, so that it never wraps) and the
     /// byte size of one (`4 * sizeof(int)`).
-    fn vla_elements(&mut self, state: &mut State, f: &Function, ty: TypeId) -> Option<(TermId, u64)> {
+    fn vla_elements(
+        &mut self,
+        state: &mut State,
+        f: &Function,
+        ty: TypeId,
+    ) -> Option<(TermId, u64)> {
         let mut factors = Vec::new();
         let mut t = ty;
         while self.size_bits(state, t).is_none() {
@@ -709,7 +770,9 @@ impl Executor<'_> {
                 );
                 (self.terms.zext(n, pw), elem)
             }
-            TypeKind::Array(elem, ArrayLen::Fixed(n)) => (self.terms.constant(u128::from(n), pw), elem),
+            TypeKind::Array(elem, ArrayLen::Fixed(n)) => {
+                (self.terms.constant(u128::from(n), pw), elem)
+            }
             _ => return self.terms.constant(u128::from(self.bits_of(ty) / 8), pw),
         };
         let e = self.size_term(state, f, elem);
@@ -768,7 +831,13 @@ impl Executor<'_> {
             .iter()
             .filter(|fr| fr.function == function)
             .count() as u32;
-        if active > 0 && active > self.options.unwind {
+        let bound = self
+            .options
+            .unwind_set
+            .get(&f.name)
+            .copied()
+            .unwrap_or(self.options.unwind);
+        if active > 0 && active > bound {
             let g = state.guard;
             if self.options.unwinding_assertions {
                 let name = format!("{}.recursion", f.name);
@@ -1011,6 +1080,7 @@ impl Executor<'_> {
         }
     }
 
+    /// The bound of loop `index` of `f` (`--unwindset f.index:k`).
     fn loop_bound(&self, f: &Function, index: usize) -> u32 {
         self.options
             .unwind_set
@@ -2491,11 +2561,7 @@ impl Executor<'_> {
                         UnaryOp::FloatTest(FloatTest::Normal) => float::is_normal(t, fmt, x),
                         UnaryOp::FloatTest(FloatTest::SignBit) => float::sign_bit(t, fmt, x),
                         UnaryOp::BitNot | UnaryOp::Not => {
-                            self.unsupported(
-                                state,
-                                "a bit operation on a floating value",
-                                self.at,
-                            );
+                            self.unsupported(state, "a bit operation on a floating value", self.at);
                             FALSE
                         }
                     };
@@ -2504,11 +2570,7 @@ impl Executor<'_> {
                     UnaryOp::Neg => self.terms.neg(x),
                     UnaryOp::BitNot | UnaryOp::Not => self.terms.not(x),
                     UnaryOp::FloatTest(_) | UnaryOp::FloatAbs => {
-                        self.unsupported(
-                            state,
-                            "a floating test of a non-floating value",
-                            self.at,
-                        );
+                        self.unsupported(state, "a floating test of a non-floating value", self.at);
                         FALSE
                     }
                 }
@@ -2657,6 +2719,13 @@ impl Executor<'_> {
             BinaryOp::And | BinaryOp::Or => unreachable!("handled above"),
             BinaryOp::PtrAdd | BinaryOp::PtrDiff => unreachable!("handled above"),
         };
+        if self.options.undefined_shift_check
+            && matches!(op, BinaryOp::Shl | BinaryOp::Shr)
+            && self.types().is_integer(a.ty)
+        {
+            let bad = self.undefined_shift(op, x, y, a.ty);
+            self.safety(state, f, "undefined-shift", UNDEFINED_SHIFT, bad);
+        }
         // Shift amounts are brought to the left operand's width.
         let y = if matches!(bop, Binary::Shl | Binary::LShr | Binary::AShr) {
             let wx = self.terms.width(x);
@@ -2698,6 +2767,30 @@ impl Executor<'_> {
             }
         }
         self.terms.binary(bop, x, y)
+    }
+
+    /// When the shift `x op y` is undefined (C11 6.5.7p3-4): the distance
+    /// is negative or at least the width of the (promoted) left operand, or
+    /// a negative signed value is shifted left. `x` and `y` are the
+    /// promoted operands, `x` of type `left`.
+    fn undefined_shift(&mut self, op: BinaryOp, x: TermId, y: TermId, left: TypeId) -> TermId {
+        let wx = self.terms.width(x);
+        let mut wy = self.terms.width(y);
+        let mut y = y;
+        if wy < 8 {
+            y = self.terms.zext(y, 8);
+            wy = 8;
+        }
+        let width = self.terms.constant(u128::from(wx), wy);
+        // Unsigned: a negative distance reads as a large one, so this also
+        // covers the negative case.
+        let mut bad = self.terms.binary(Binary::Ule, width, y);
+        if op == BinaryOp::Shl && self.types().is_signed(left) {
+            let zero = self.terms.constant(0, wx);
+            let negative = self.terms.binary(Binary::Slt, x, zero);
+            bad = self.terms.or(bad, negative);
+        }
+        bad
     }
 
     /// When signed `x op y` overflows (`None`: the operation cannot).
@@ -2852,7 +2945,10 @@ enum Offset {
     /// the indices' values inside their arrays; any index outside its
     /// array (a negative signed index is a huge unsigned one) makes the
     /// access out of bounds.
-    Symbolic { base: u64, dims: Vec<Dim> },
+    Symbolic {
+        base: u64,
+        dims: Vec<Dim>,
+    },
     /// An array index outside the array: reads are unknown, writes do nothing.
     OutOfBounds,
 }

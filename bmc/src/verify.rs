@@ -38,8 +38,64 @@ pub struct Report {
     pub bound_cut: bool,
 }
 
+/// Drops every property but `name` (CBMC's --property); the checks that
+/// decide whether a verdict can be given at all (unwinding, recursion,
+/// unsupported constructs) stay.
+fn keep_only(symex: &mut crate::symex::Symex, name: &str) -> Result<(), String> {
+    let is_property = |kind: &CheckKind| {
+        matches!(
+            kind,
+            CheckKind::Property(_) | CheckKind::Safety { .. } | CheckKind::EndOfMain
+        )
+    };
+    if !symex
+        .checks
+        .iter()
+        .any(|c| is_property(&c.kind) && c.name == name)
+    {
+        let names: Vec<&str> = symex
+            .checks
+            .iter()
+            .filter(|c| is_property(&c.kind))
+            .map(|c| c.name.as_str())
+            .collect();
+        return Err(format!(
+            "--property: no property named `{name}`; the program's are: {} (see `lore verify --show-properties`)",
+            if names.is_empty() { "none".to_string() } else { names.join(", ") }
+        ));
+    }
+    symex
+        .checks
+        .retain(|c| !is_property(&c.kind) || c.name == name);
+    Ok(())
+}
+
+/// The inputs of a witness as `name = value` (little-endian bytes read as
+/// an unsigned number), so a counterexample that did not replay can be
+/// reproduced by hand.
+fn describe_inputs(w: &crate::check::Witness) -> String {
+    if w.inputs.is_empty() {
+        return "none".into();
+    }
+    let parts: Vec<String> = w
+        .inputs
+        .iter()
+        .map(|(name, _, bytes, _)| {
+            let value = bytes
+                .iter()
+                .rev()
+                .fold(0u128, |v, &b| (v << 8) | u128::from(b));
+            format!("{name} = {value:#x}")
+        })
+        .collect();
+    parts.join(", ")
+}
+
 pub fn verify(program: &Program, options: &SymexOptions) -> Result<Report, String> {
-    let symex = execute(program, options)?;
+    let mut symex = execute(program, options)?;
+    if let Some(name) = &options.only_check {
+        keep_only(&mut symex, name)?;
+    }
     let (results, encoding) = check_all(&symex);
     let mut properties = Vec::new();
     let mut replayed: Vec<CheckResult> = Vec::new();
@@ -59,7 +115,8 @@ pub fn verify(program: &Program, options: &SymexOptions) -> Result<Report, Strin
                             .collect(),
                     },
                     other => Status::Unknown(format!(
-                        "internal error: the counterexample did not replay ({other:?})"
+                        "internal error: the counterexample did not replay ({other:?}; inputs {})",
+                        describe_inputs(w)
                     )),
                 }
             }

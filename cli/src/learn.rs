@@ -37,8 +37,9 @@ pub struct ExplainArgs {
 /// and `merge`.
 #[derive(Args)]
 pub struct LearnOptions {
-    /// b: unwind loops and recursion at most this many times. Without it
-    /// (and --max-word-length) the bounds are searched (paper §6.1).
+    /// b: the unwinding bound, as CBMC's --unwind: a loop body runs at most
+    /// b-1 times, at most b nested recursive calls. Without it the bound is
+    /// searched (paper §6.1); given alone, it is kept and b_wl is searched.
     #[arg(long, value_name = "B")]
     pub unwind: Option<u32>,
     /// b_wl: the longest word, the assertion letter included.
@@ -471,7 +472,12 @@ pub fn table(search: &Search) -> String {
         if search.iterations == 1 { "" } else { "s" },
         total
     );
-    let _ = writeln!(out, "stopped ({}): {}", search.stop.name(), search.stopping());
+    let _ = writeln!(
+        out,
+        "stopped ({}): {}",
+        search.stop.name(),
+        search.stopping()
+    );
     out
 }
 
@@ -541,7 +547,8 @@ pub struct CheckLanguageArgs {
     /// writes it).
     #[arg(long, value_name = "FILE")]
     pub dfa: PathBuf,
-    /// b: unwind loops and recursion at most this many times.
+    /// b: the unwinding bound, as CBMC's --unwind: a loop body runs at most
+    /// b-1 times, at most b nested recursive calls.
     #[arg(long, value_name = "B")]
     pub unwind: u32,
     /// b_wl: the longest word, the assertion letter included.

@@ -113,6 +113,10 @@ enum Show {
         input: InputArgs,
         #[command(flatten)]
         bound: verify::BoundArgs,
+        /// Print the formula in DIMACS for any SAT solver: satisfiable
+        /// exactly when some check can fail within the bounds (the
+        /// violation is the last unit clause); `c` lines map checks and
+        /// SSA names to literals.
         #[arg(long)]
         dimacs: bool,
     },

@@ -99,7 +99,9 @@ impl std::fmt::Write for Buffer {
 
 /// Counts `size` more bytes in use, ending the run if that passes the limit.
 fn reserve(size: usize) {
-    let now = IN_USE.fetch_add(size, Ordering::Relaxed).saturating_add(size);
+    let now = IN_USE
+        .fetch_add(size, Ordering::Relaxed)
+        .saturating_add(size);
     if now > LIMIT.load(Ordering::Relaxed) {
         exhausted(Why::Limit);
     }

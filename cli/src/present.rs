@@ -277,8 +277,14 @@ fn run_json(info: &RunInfo) -> Json {
         ("clauses", Json::int(r.encoding.clauses)),
         ("seconds", Json::Float(r.seconds)),
         ("exact", Json::Bool(r.trouble.is_none())),
-        ("cut_by_unwinding", r.cut.by_unwinding.map_or(Json::Null, Json::Bool)),
-        ("cut_by_length", r.cut.by_length.map_or(Json::Null, Json::Bool)),
+        (
+            "cut_by_unwinding",
+            r.cut.by_unwinding.map_or(Json::Null, Json::Bool),
+        ),
+        (
+            "cut_by_length",
+            r.cut.by_length.map_or(Json::Null, Json::Bool),
+        ),
         ("automaton", automaton_json(&r.drawing)),
         ("dot", Json::str(r.drawing.to_dot())),
     ])

@@ -5,7 +5,7 @@ use clap::Args;
 use lore_bmc::check::Verdict;
 use lore_bmc::symex::{CheckKind, SymexOptions};
 use lore_bmc::verify::{verify, Status};
-use lore_frontend::ir::PropertyKind;
+use lore_frontend::ir::{Program, PropertyKind};
 use std::io::Write;
 use std::time::Duration;
 
@@ -14,21 +14,26 @@ const DEFAULT_UNWIND: u32 = 10;
 
 #[derive(Args, Clone)]
 pub struct BoundArgs {
-    /// Each loop body runs at most k-1 times; k nested recursive calls.
-    /// Paths that need more are cut (bounded semantics) unless
-    /// --unwinding-assertions is given. Without --unwind, Lore uses k = 10 and
-    /// checks the unwinding, so it never claims TRUE for a cut path.
+    /// Loops: with --unwind K a loop body runs at most K-1 times (the K-th
+    /// entry is where the bound cuts, as in CBMC); recursion: K nested
+    /// calls. Paths that need more are cut (bounded semantics) unless
+    /// --unwinding-assertions is given. Without --unwind, Lore uses K = 10
+    /// and checks the unwinding, so it never claims TRUE for a cut path.
     #[arg(long, value_name = "K")]
     pub unwind: Option<u32>,
-    /// Bounds for single loops: `main.0:5,f.1:3` (names from `lore show loops`).
+    /// Bounds for single loops or recursive functions: `main.0:5,f.1:3,g:2`
+    /// (loop names from `lore show loops`; a function name bounds its
+    /// recursion). May be repeated; for one name the last bound counts.
+    /// A name that is not in the program is an error.
     #[arg(long, value_name = "LOOP:K,...")]
-    pub unwindset: Option<String>,
+    pub unwindset: Vec<String>,
     /// Fail an unwinding property where the bound cuts a path (else: bounded semantics).
     #[arg(long)]
     pub unwinding_assertions: bool,
-    /// Which properties: `all` assertions (the default), or `unreach-call`
-    /// (SV-COMP: only calls of reach_error; other failed assertions end the run).
-    /// A `.prp` file is read for its property.
+    /// Which properties: `all` assertions (the default), `unreach-call`
+    /// (SV-COMP: only calls of reach_error; other failed assertions end the
+    /// run), a `.prp` file, or the name of one property (as
+    /// `lore verify --show-properties` lists them; only it is checked).
     #[arg(long, default_value = "all")]
     pub property: String,
     /// Also check array indices against the array's length.
@@ -44,27 +49,56 @@ pub struct BoundArgs {
     /// Also check arithmetic on signed integers for overflow.
     #[arg(long)]
     pub signed_overflow_check: bool,
+    /// Also check shifts: a distance that is negative or not below the
+    /// width of the promoted left operand, a negative value shifted left.
+    #[arg(long)]
+    pub undefined_shift_check: bool,
+    /// CBMC 6's default checks: bounds, pointer, division by zero, signed
+    /// overflow, undefined shift, and the unwinding assertions.
+    #[arg(long, conflicts_with = "no_standard_checks")]
+    pub standard_checks: bool,
+    /// Only the assertions (and the checks asked for one by one): Lore's
+    /// default, accepted so that CBMC command lines run unchanged.
+    #[arg(long)]
+    pub no_standard_checks: bool,
+    /// Not supported: Lore does not check for memory leaks (SV-COMP's
+    /// valid-memtrack); given, Lore stops with this reason (exit 2).
+    #[arg(long)]
+    pub memory_leak_check: bool,
+    /// The function to start from instead of `main` (CBMC's --function);
+    /// its parameters are nondeterministic inputs.
+    #[arg(long, value_name = "NAME")]
+    pub function: Option<String>,
 }
 
 impl BoundArgs {
     pub fn options(&self) -> Result<SymexOptions, String> {
+        if self.memory_leak_check {
+            return Err("--memory-leak-check is not supported: Lore does not check for memory leaks (SV-COMP's valid-memtrack)".into());
+        }
+        let standard = self.standard_checks;
         let mut o = SymexOptions {
             unwind: self.unwind.unwrap_or(DEFAULT_UNWIND),
-            unwinding_assertions: self.unwinding_assertions || self.unwind.is_none(),
-            bounds_check: self.bounds_check,
-            pointer_check: self.pointer_check,
-            div_by_zero_check: self.div_by_zero_check,
-            signed_overflow_check: self.signed_overflow_check,
+            unwinding_assertions: self.unwinding_assertions || self.unwind.is_none() || standard,
+            bounds_check: self.bounds_check || standard,
+            pointer_check: self.pointer_check || standard,
+            div_by_zero_check: self.div_by_zero_check || standard,
+            signed_overflow_check: self.signed_overflow_check || standard,
+            undefined_shift_check: self.undefined_shift_check || standard,
             ..SymexOptions::default()
         };
-        if let Some(set) = &self.unwindset {
-            for item in set.split(',').filter(|s| !s.is_empty()) {
-                let (name, k) = item
-                    .rsplit_once(':')
-                    .ok_or(format!("`{item}` is not LOOP:K"))?;
-                let k: u32 = k.parse().map_err(|_| format!("`{k}` is not a number"))?;
-                o.unwind_set.insert(name.to_string(), k);
+        for item in self.unwindset.iter().flat_map(|s| s.split(',')) {
+            let item = item.trim();
+            if item.is_empty() {
+                continue;
             }
+            let (name, k) = item
+                .rsplit_once(':')
+                .ok_or(format!("--unwindset: `{item}` is not LOOP:K"))?;
+            let k: u32 = k
+                .parse()
+                .map_err(|_| format!("--unwindset: `{k}` in `{item}` is not a number"))?;
+            o.unwind_set.insert(name.to_string(), k);
         }
         let property = if self.property.ends_with(".prp") {
             std::fs::read_to_string(&self.property)
@@ -72,20 +106,42 @@ impl BoundArgs {
         } else {
             self.property.clone()
         };
+        let all = vec![
+            PropertyKind::UserAssertion,
+            PropertyKind::ReachError,
+            PropertyKind::LearnAssertion,
+        ];
         o.check_kinds = if property.contains("unreach-call") || property.contains("reach_error") {
             vec![PropertyKind::ReachError]
         } else if property == "all" {
-            vec![
-                PropertyKind::UserAssertion,
-                PropertyKind::ReachError,
-                PropertyKind::LearnAssertion,
-            ]
-        } else {
+            all
+        } else if self.property.ends_with(".prp") {
             return Err(format!(
-                "unknown property `{property}` (use `all`, `unreach-call` or a .prp file)"
+                "{}: Lore checks the unreach-call property of a .prp file; this one is `{}`",
+                self.property,
+                property.trim()
             ));
+        } else {
+            // One property by name; it is checked as under `all`.
+            o.only_check = Some(property);
+            all
         };
         Ok(o)
+    }
+
+    /// The program with the entry point `--function` names.
+    pub fn with_entry(&self, program: &Program) -> Result<Program, String> {
+        let mut program = program.clone();
+        if let Some(name) = &self.function {
+            let id = program
+                .function_by_name(name)
+                .filter(|&id| program.function(id).body.is_some())
+                .ok_or(format!(
+                    "--function: no function named `{name}` with a body"
+                ))?;
+            program.entry = Some(id);
+        }
+        Ok(program)
     }
 }
 
@@ -93,11 +149,23 @@ impl BoundArgs {
 pub struct VerifyArgs {
     #[command(flatten)]
     pub input: InputArgs,
+    /// Further C files: not supported (Lore reads one translation unit);
+    /// given, Lore stops with this reason (exit 2).
+    #[arg(value_name = "MORE_FILES")]
+    pub more_files: Vec<std::path::PathBuf>,
     #[command(flatten)]
     pub bound: BoundArgs,
-    /// Print the result as JSON (the last line is still the verdict).
+    /// Print the result as one JSON object on stdout (schema
+    /// `lore-verify/1` in docs/json.md); the verdict line goes to stderr.
     #[arg(long)]
     pub json: bool,
+    /// List the properties (name, location, description) without checking them.
+    #[arg(long)]
+    pub show_properties: bool,
+    /// Print the trace of each failed property: Lore always does; accepted
+    /// so that CBMC command lines run unchanged.
+    #[arg(long)]
+    pub trace: bool,
     /// Give up after this many seconds (the verdict is UNKNOWN).
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
@@ -130,6 +198,14 @@ fn watchdog(timeout: Option<f64>, memory: Option<u64>) {
 }
 
 pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
+    if !args.more_files.is_empty() {
+        let _ = writeln!(
+            console.err,
+            "error: Lore reads one C file (one translation unit), not {}; put the others in it, e.g. with #include \"other.c\"",
+            1 + args.more_files.len()
+        );
+        return exit::BAD_INPUT;
+    }
     let options = match args.bound.options() {
         Ok(o) => o,
         Err(e) => {
@@ -145,6 +221,17 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
     let Some(program) = &loaded.program else {
         return exit::BAD_INPUT;
     };
+    let program = match args.bound.with_entry(program) {
+        Ok(p) => p,
+        Err(e) => {
+            let _ = writeln!(console.err, "error: {e}");
+            return exit::BAD_INPUT;
+        }
+    };
+    let program = &program;
+    if args.show_properties {
+        return show_properties(program, &options, console);
+    }
     let report = match verify(program, &options) {
         Ok(r) => r,
         Err(e) => {
@@ -153,8 +240,9 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
         }
     };
     let sources = &program.sources;
+    let category = falsified_category(&report);
     if args.json {
-        let _ = writeln!(console.out, "{}", json(&report, sources));
+        let _ = write!(console.out, "{}", json(&report, sources, category).render());
     } else {
         let _ = writeln!(console.out, "** Results:");
         for p in &report.properties {
@@ -205,90 +293,149 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
             }
         );
     }
+    // With --json, stdout holds only the JSON object.
+    let verdict_out: &mut dyn Write = if args.json {
+        &mut *console.err
+    } else {
+        &mut *console.out
+    };
     match &report.verdict {
         Verdict::True => {
-            let _ = writeln!(console.out, "TRUE");
+            let _ = writeln!(verdict_out, "TRUE");
             exit::OK
         }
-        Verdict::False(name) => {
-            // The SV-COMP property category of what failed.
-            let category = match report
-                .properties
-                .iter()
-                .find(|p| &p.name == name)
-                .map(|p| &p.kind)
-            {
-                Some(CheckKind::Safety { kind: "overflow" }) => "no-overflow",
-                Some(CheckKind::Safety {
-                    kind: "array-bounds" | "pointer-null" | "pointer-invalid" | "pointer-freed",
-                }) => "valid-deref",
-                Some(CheckKind::Safety {
-                    kind: "pointer-invalid-free" | "pointer-double-free",
-                }) => "valid-free",
-                Some(CheckKind::Safety {
-                    kind: "division-by-zero",
-                }) => "no-division-by-zero",
-                _ => "unreach-call",
-            };
-            let _ = writeln!(console.out, "FALSE({category})");
+        Verdict::False(_) => {
+            let _ = writeln!(verdict_out, "FALSE({category})");
             exit::FALSE
         }
         Verdict::Unknown(why) => {
-            let _ = writeln!(console.out, "UNKNOWN reason: {why}\nUNKNOWN");
+            let _ = writeln!(verdict_out, "UNKNOWN reason: {why}\nUNKNOWN");
             exit::OK
         }
     }
 }
 
-use crate::json::escape;
+/// The SV-COMP property category of the property that failed (CBMC's
+/// name where SV-COMP has none).
+fn falsified_category(report: &lore_bmc::verify::Report) -> &'static str {
+    let Verdict::False(name) = &report.verdict else {
+        return "";
+    };
+    match report
+        .properties
+        .iter()
+        .find(|p| &p.name == name)
+        .map(|p| &p.kind)
+    {
+        Some(CheckKind::Safety { kind: "overflow" }) => "no-overflow",
+        Some(CheckKind::Safety {
+            kind: "array-bounds" | "pointer-null" | "pointer-invalid" | "pointer-freed",
+        }) => "valid-deref",
+        Some(CheckKind::Safety {
+            kind: "pointer-invalid-free" | "pointer-double-free",
+        }) => "valid-free",
+        Some(CheckKind::Safety {
+            kind: "division-by-zero",
+        }) => "no-division-by-zero",
+        Some(CheckKind::Safety {
+            kind: "undefined-shift",
+        }) => "undefined-shift",
+        _ => "unreach-call",
+    }
+}
 
-fn json(report: &lore_bmc::verify::Report, sources: &lore_frontend::source::SourceMap) -> String {
-    let verdict = match &report.verdict {
-        Verdict::True => "\"TRUE\"".to_string(),
-        Verdict::False(_) => "\"FALSE\"".to_string(),
-        Verdict::Unknown(_) => "\"UNKNOWN\"".to_string(),
+/// `lore verify --show-properties`: every property symbolic execution
+/// meets within the bounds, without solving.
+fn show_properties(program: &Program, options: &SymexOptions, console: &mut Console<'_>) -> u8 {
+    let symex = match lore_bmc::symex::execute(program, options) {
+        Ok(s) => s,
+        Err(e) => {
+            let _ = writeln!(console.err, "error: {e}");
+            return exit::BAD_INPUT;
+        }
     };
-    let reason = match &report.verdict {
-        Verdict::Unknown(why) => escape(why),
-        Verdict::False(p) => escape(&format!("{p} fails")),
-        Verdict::True => "null".into(),
+    for c in &symex.checks {
+        let _ = writeln!(
+            console.out,
+            "[{}] {} {}",
+            c.name,
+            program.sources.short(c.loc),
+            c.description
+        );
+    }
+    exit::OK
+}
+
+use crate::json::Json;
+
+/// `verify --json`: schema `lore-verify/1` (docs/json.md).
+fn json(
+    report: &lore_bmc::verify::Report,
+    sources: &lore_frontend::source::SourceMap,
+    category: &str,
+) -> Json {
+    let (verdict, reason) = match &report.verdict {
+        Verdict::True => ("TRUE", Json::Null),
+        Verdict::False(p) => ("FALSE", Json::str(format!("{p} fails"))),
+        Verdict::Unknown(why) => ("UNKNOWN", Json::str(why.clone())),
     };
-    let props: Vec<String> = report
+    let properties = report
         .properties
         .iter()
         .map(|p| {
-            let (status, detail) = match &p.status {
-                Status::Holds => ("SUCCESS", String::new()),
-                Status::Unknown(why) => ("UNKNOWN", format!(", \"reason\": {}", escape(why))),
-                Status::Fails { trace, .. } => {
-                    let steps: Vec<String> = trace
-                        .iter()
-                        .map(|s| format!("{{\"location\": {}, \"function\": {}, \"step\": {}}}", escape(&sources.short(s.loc).to_string()), escape(&s.function), escape(&s.text)))
-                        .collect();
-                    ("FAILURE", format!(", \"trace\": [{}]", steps.join(", ")))
+            let mut fields = vec![
+                ("name", Json::str(p.name.clone())),
+                ("location", Json::str(sources.short(p.loc).to_string())),
+                ("description", Json::str(p.description.clone())),
+            ];
+            match &p.status {
+                Status::Holds => fields.push(("status", Json::str("SUCCESS"))),
+                Status::Unknown(why) => {
+                    fields.push(("status", Json::str("UNKNOWN")));
+                    fields.push(("reason", Json::str(why.clone())));
                 }
-            };
-            format!(
-                "{{\"name\": {}, \"location\": {}, \"description\": {}, \"status\": \"{status}\"{detail}}}",
-                escape(&p.name),
-                escape(&sources.short(p.loc).to_string()),
-                escape(&p.description)
-            )
+                Status::Fails { trace, .. } => {
+                    fields.push(("status", Json::str("FAILURE")));
+                    let steps = trace
+                        .iter()
+                        .map(|s| {
+                            Json::Object(vec![
+                                ("location", Json::str(sources.short(s.loc).to_string())),
+                                ("function", Json::str(s.function.clone())),
+                                ("step", Json::str(s.text.clone())),
+                            ])
+                        })
+                        .collect();
+                    fields.push(("trace", Json::Array(steps)));
+                }
+            }
+            Json::Object(fields)
         })
         .collect();
-    format!(
-        "{{\"verdict\": {verdict}, \"reason\": {reason}, \"properties\": [{}], \"variables\": {}, \"clauses\": {}, \"solver_calls\": {}, \"bound_cut\": {}}}",
-        props.join(", "),
-        report.encoding.variables,
-        report.encoding.clauses,
-        report.encoding.solver_calls,
-        report.bound_cut
-    )
+    Json::Object(vec![
+        ("schema", Json::str("lore-verify/1")),
+        ("verdict", Json::str(verdict)),
+        (
+            "category",
+            if verdict == "FALSE" {
+                Json::str(category)
+            } else {
+                Json::Null
+            },
+        ),
+        ("reason", reason),
+        ("properties", Json::Array(properties)),
+        ("variables", Json::int(report.encoding.variables)),
+        ("clauses", Json::int(report.encoding.clauses)),
+        ("solver_calls", Json::int(report.encoding.solver_calls)),
+        ("bound_cut", Json::Bool(report.bound_cut)),
+    ])
 }
 
 /// `lore show ssa`: the equation.
-pub fn show_ssa(program: &lore_frontend::ir::Program, bound: &BoundArgs) -> Result<String, String> {
+pub fn show_ssa(program: &Program, bound: &BoundArgs) -> Result<String, String> {
     let options = bound.options()?;
+    let program = &bound.with_entry(program)?;
     let symex = lore_bmc::symex::execute(program, &options)?;
     let names: Vec<(String, String)> = symex
         .checks
@@ -305,39 +452,71 @@ pub fn show_ssa(program: &lore_frontend::ir::Program, bound: &BoundArgs) -> Resu
 }
 
 /// `lore show cnf`: statistics, or the formula in DIMACS.
-pub fn show_cnf(
-    program: &lore_frontend::ir::Program,
-    bound: &BoundArgs,
-    dimacs: bool,
-) -> Result<String, String> {
+///
+/// The DIMACS text is satisfiable exactly when some check fails within the
+/// bounds (CBMC's `--dimacs`): the disjunction of the checks' violations is
+/// asserted as the last unit clause. Comment lines map each check to its
+/// literal and each SSA name to its bits' literals, least significant
+/// first (`T`/`F` for a constant bit).
+pub fn show_cnf(program: &Program, bound: &BoundArgs, dimacs: bool) -> Result<String, String> {
+    use lore_bmc::solver::{Lit, SatSolver};
     let options = bound.options()?;
-    let symex = lore_bmc::symex::execute(program, &options)?;
-    let mut blaster = lore_bmc::blast::Blaster::new(lore_bmc::solver::Dimacs::new());
-    let mut goals = Vec::new();
+    let program = bound.with_entry(program)?;
+    let mut symex = lore_bmc::symex::execute(&program, &options)?;
+    if let Some(name) = &options.only_check {
+        symex.checks.retain(|c| {
+            !matches!(c.kind, CheckKind::Property(_) | CheckKind::Safety { .. }) || &c.name == name
+        });
+    }
+    let terms = &mut symex.equation.terms;
+    let mut any = lore_bmc::ssa::FALSE;
     for c in &symex.checks {
-        goals.push((
-            c.name.clone(),
-            blaster.blast(&symex.equation.terms, c.violated)[0],
+        any = terms.or(any, c.violated);
+    }
+    let mut blaster = lore_bmc::blast::Blaster::new(lore_bmc::solver::Dimacs::new());
+    let goals: Vec<(String, Lit)> = symex
+        .checks
+        .iter()
+        .map(|c| (c.name.clone(), blaster.blast(terms, c.violated)[0]))
+        .collect();
+    let some_check_fails = blaster.blast(terms, any)[0];
+    if !dimacs {
+        return Ok(format!(
+            "terms: {}\nvariables: {}\nclauses: {}\ngates: {}\nchecks: {}\n",
+            terms.len(),
+            blaster.circuit.solver.num_vars(),
+            blaster.circuit.solver.num_clauses(),
+            blaster.circuit.gates(),
+            goals.len()
         ));
     }
-    use lore_bmc::solver::SatSolver;
-    if dimacs {
-        let mut out = String::new();
-        for (name, lit) in &goals {
-            out.push_str(&format!(
-                "c check {name} fails if literal {}\n",
-                lit.dimacs()
-            ));
-        }
-        out.push_str(&blaster.circuit.solver.to_dimacs(&[]));
-        return Ok(out);
+    let lit = |l: Lit| match l {
+        Lit::TRUE => "T".to_string(),
+        Lit::FALSE => "F".to_string(),
+        l => l.dimacs().to_string(),
+    };
+    let mut names = Vec::new();
+    for symbol in 0..terms.symbols.len() as u32 {
+        let bits = blaster.blast(terms, terms.symbol_term(symbol));
+        let bits: Vec<String> = bits.iter().map(|&l| lit(l)).collect();
+        names.push(format!(
+            "c {} {}\n",
+            terms.symbols[symbol as usize].name,
+            bits.join(" ")
+        ));
     }
-    Ok(format!(
-        "terms: {}\nvariables: {}\nclauses: {}\ngates: {}\nchecks: {}\n",
-        symex.equation.terms.len(),
-        blaster.circuit.solver.num_vars(),
-        blaster.circuit.solver.num_clauses(),
-        blaster.circuit.gates(),
-        goals.len()
-    ))
+    let mut out = String::new();
+    out.push_str("c Lore: satisfiable iff some check fails within the bounds\n");
+    for (name, l) in &goals {
+        out.push_str(&format!("c check {name} fails if {}\n", lit(*l)));
+    }
+    out.push_str(&format!(
+        "c some check fails: {} (the last clause)\n",
+        lit(some_check_fails)
+    ));
+    for line in names {
+        out.push_str(&line);
+    }
+    out.push_str(&blaster.circuit.solver.to_dimacs(&[some_check_fails]));
+    Ok(out)
 }

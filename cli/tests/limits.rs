@@ -122,11 +122,18 @@ fn deep_expressions_within_and_past_the_limits() {
     // `main`'s braces are one level.
     let (dir, path) = generated("nested", &nested(depth - 1));
     let (code, out, err) = lore_full(&["verify", path.to_str().unwrap()]);
-    assert_eq!((code, out.lines().last()), (10, Some("FALSE(unreach-call)")), "{err}");
+    assert_eq!(
+        (code, out.lines().last()),
+        (10, Some("FALSE(unreach-call)")),
+        "{err}"
+    );
     std::fs::write(&path, nested(depth)).unwrap();
     let (code, _, err) = lore_full(&["verify", path.to_str().unwrap()]);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("lore::too-deep") && err.contains("nested.c:1:"), "{err}");
+    assert!(
+        err.contains("lore::too-deep") && err.contains("nested.c:1:"),
+        "{err}"
+    );
 
     // 8,000 terms: x * 8000 is even, never 3.
     let chain = |n: usize| {
@@ -150,10 +157,15 @@ fn deep_expressions_within_and_past_the_limits() {
 #[test]
 fn exhausted_memory_gives_unknown() {
     let lore = env!("CARGO_BIN_EXE_lore");
-    let case = concat!(env!("CARGO_MANIFEST_DIR"), "/../testsuite/cases/limits/slow.c");
+    let case = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../testsuite/cases/limits/slow.c"
+    );
     let out = Command::new("sh")
         .arg("-c")
-        .arg(format!("ulimit -v 300000; exec '{lore}' verify '{case}' --unwind 201"))
+        .arg(format!(
+            "ulimit -v 300000; exec '{lore}' verify '{case}' --unwind 201"
+        ))
         .output()
         .expect("sh runs");
     let stdout = String::from_utf8_lossy(&out.stdout);

@@ -44,10 +44,18 @@ pub fn run_all(o: &Options) -> ExitCode {
     let _ = std::fs::create_dir_all(&work);
     let mut programs: Vec<PathBuf> = Vec::new();
     if let Ok(entries) = std::fs::read_dir(&o.paper) {
-        let mut dirs: Vec<PathBuf> = entries.flatten().map(|e| e.path()).filter(|p| p.is_dir()).collect();
+        let mut dirs: Vec<PathBuf> = entries
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.is_dir())
+            .collect();
         dirs.sort();
         for d in dirs {
-            let name = d.file_name().unwrap_or_default().to_string_lossy().into_owned();
+            let name = d
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
             let main = d.join(format!("{name}.c"));
             if main.exists() {
                 programs.push(main);
@@ -63,7 +71,11 @@ pub fn run_all(o: &Options) -> ExitCode {
     let diff = o.cases.join("diff");
     let mut pairs: Vec<(PathBuf, PathBuf)> = Vec::new();
     for old in c_files(&diff) {
-        let name = old.file_name().unwrap_or_default().to_string_lossy().into_owned();
+        let name = old
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned();
         for (a, b) in [("_old.c", "_new.c"), ("_v1.c", "_v2.c")] {
             if let Some(stem) = name.strip_suffix(a) {
                 let new = diff.join(format!("{stem}{b}"));
@@ -155,9 +167,17 @@ fn chosen_bounds(out: &str) -> Option<(u32, u32)> {
     let flat = out.replace(" = ", "=");
     let i = flat.find("b=")?;
     let rest = &flat[i + 2..];
-    let b: u32 = rest.split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()?;
+    let b: u32 = rest
+        .split(|c: char| !c.is_ascii_digit())
+        .next()?
+        .parse()
+        .ok()?;
     let j = rest.find("b_wl=")?;
-    let wl: u32 = rest[j + 5..].split(|c: char| !c.is_ascii_digit()).next()?.parse().ok()?;
+    let wl: u32 = rest[j + 5..]
+        .split(|c: char| !c.is_ascii_digit())
+        .next()?
+        .parse()
+        .ok()?;
     Some((b, wl))
 }
 
@@ -200,7 +220,11 @@ fn check_learn(program: &Path, o: &Options, work: &Path) -> Verdict {
         Err(e) => return Verdict::Skipped(e),
     };
     if code != Some(0) {
-        let first = out.lines().find(|l| l.contains("error")).unwrap_or("").to_string();
+        let first = out
+            .lines()
+            .find(|l| l.contains("error"))
+            .unwrap_or("")
+            .to_string();
         return Verdict::Skipped(format!("lore learn exits {code:?}: {first}"));
     }
     let Some(result_line) = out.lines().find(|l| l.starts_with("result at ")) else {
@@ -209,7 +233,11 @@ fn check_learn(program: &Path, o: &Options, work: &Path) -> Verdict {
     let Some((b, wl)) = chosen_bounds(result_line) else {
         return Verdict::Skipped("no chosen bounds".into());
     };
-    let stopped = out.lines().find(|l| l.starts_with("stopped (")).unwrap_or("").to_string();
+    let stopped = out
+        .lines()
+        .find(|l| l.starts_with("stopped ("))
+        .unwrap_or("")
+        .to_string();
     let whole = stopped.contains("the result is the whole language");
     let empty = out.contains("is empty");
     let Ok(auto_text) = std::fs::read_to_string(&auto_dot) else {
@@ -217,7 +245,10 @@ fn check_learn(program: &Path, o: &Options, work: &Path) -> Verdict {
     };
     let mut differs = Vec::new();
     for explicit_b in 1..=3u32 {
-        let dot = work.join(format!("b{explicit_b}.dot")).display().to_string();
+        let dot = work
+            .join(format!("b{explicit_b}.dot"))
+            .display()
+            .to_string();
         let mut args = args.clone();
         args.extend([
             "--unwind".into(),
@@ -230,7 +261,11 @@ fn check_learn(program: &Path, o: &Options, work: &Path) -> Verdict {
         let text = match lore(o, &args) {
             Ok((Some(0), _)) => std::fs::read_to_string(&dot).unwrap_or_default(),
             Ok((code, out)) => {
-                let first = out.lines().find(|l| l.contains("error")).unwrap_or("").to_string();
+                let first = out
+                    .lines()
+                    .find(|l| l.contains("error"))
+                    .unwrap_or("")
+                    .to_string();
                 return Verdict::Skipped(format!("b = {explicit_b}: exit {code:?}: {first}"));
             }
             Err(e) => return Verdict::Skipped(format!("b = {explicit_b}: {e}")),
@@ -275,10 +310,9 @@ fn check_comparison(command: &str, files: &[PathBuf], o: &Options) -> Verdict {
         Ok(r) => r,
         Err(e) => return Verdict::Skipped(e),
     };
-    let Some(summary) = out
-        .lines()
-        .find(|l| l.contains("behave the same") || l.contains("differ within") || l.contains("The merge adds"))
-    else {
+    let Some(summary) = out.lines().find(|l| {
+        l.contains("behave the same") || l.contains("differ within") || l.contains("The merge adds")
+    }) else {
         return Verdict::Skipped(format!("exit {code:?}, no summary"));
     };
     let Some((b, wl)) = chosen_bounds(summary) else {
@@ -315,6 +349,8 @@ fn check_comparison(command: &str, files: &[PathBuf], o: &Options) -> Verdict {
         (true, true, true) => Verdict::Holds(format!("{what}, no execution cut")),
         (true, true, false) => Verdict::Wrong(format!("{what}, claimed with no execution cut")),
         (true, false, _) => Verdict::Bounded(format!("{what}; said bounded")),
-        (false, _, _) => Verdict::Holds(format!("{what} (a difference is shown with its executions)")),
+        (false, _, _) => Verdict::Holds(format!(
+            "{what} (a difference is shown with its executions)"
+        )),
     }
 }

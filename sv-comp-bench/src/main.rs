@@ -169,7 +169,9 @@ fn main() -> ExitCode {
             examples,
             timeout,
         }),
-        Command::Bitfields { lore, keep } => difftest::bitfields::run_all(&lore_binary(lore), &keep),
+        Command::Bitfields { lore, keep } => {
+            difftest::bitfields::run_all(&lore_binary(lore), &keep)
+        }
         Command::Difftest {
             programs,
             seed,

@@ -167,8 +167,12 @@ fn printed_automaton_accepts(out: &str, word: &[&str]) -> bool {
     let mut edges = std::collections::HashMap::new();
     let mut accepting = std::collections::HashSet::new();
     for line in out.lines().map(str::trim) {
-        let Some((from, rest)) = line.split_once(" --") else { continue };
-        let Some((letter, to)) = rest.split_once("--> ") else { continue };
+        let Some((from, rest)) = line.split_once(" --") else {
+            continue;
+        };
+        let Some((letter, to)) = rest.split_once("--> ") else {
+            continue;
+        };
         let to_state = to.split_whitespace().next().unwrap_or("").to_string();
         if to.contains("(error)") {
             accepting.insert(to_state.clone());
@@ -196,8 +200,14 @@ fn the_readme_example_without_bounds_finds_the_loop_path() {
     assert!(printed_automaton_accepts(&out, &grown), "{out}");
     let reset = ["reset", "check", "Learn_Assert"];
     assert!(printed_automaton_accepts(&out, &reset), "{out}");
-    assert!(!printed_automaton_accepts(&out, &["check", "Learn_Assert"]), "{out}");
-    assert!(out.contains("the result is bounded: it leaves out executions that run some loop body"), "{out}");
+    assert!(
+        !printed_automaton_accepts(&out, &["check", "Learn_Assert"]),
+        "{out}"
+    );
+    assert!(
+        out.contains("the result is bounded: it leaves out executions that run some loop body"),
+        "{out}"
+    );
 }
 
 /// A call through a function pointer: the CFG search used to give up and
@@ -206,8 +216,14 @@ fn the_readme_example_without_bounds_finds_the_loop_path() {
 fn a_call_through_a_pointer_is_not_an_empty_language() {
     let (code, out, err) = run_lore(&["learn".into(), "cases/learn/function_pointer.c".into()]);
     assert_eq!(code, 0, "{err}");
-    assert!(printed_automaton_accepts(&out, &["run", "a", "Learn_Assert"]), "{out}");
-    assert!(!printed_automaton_accepts(&out, &["run", "b", "Learn_Assert"]), "{out}");
+    assert!(
+        printed_automaton_accepts(&out, &["run", "a", "Learn_Assert"]),
+        "{out}"
+    );
+    assert!(
+        !printed_automaton_accepts(&out, &["run", "b", "Learn_Assert"]),
+        "{out}"
+    );
     assert!(out.contains("stopped (complete)"), "{out}");
 }
 
@@ -229,8 +245,14 @@ fn an_empty_language_says_whether_it_is_bounded() {
         "3".into(),
     ]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("the language of error is empty within the bounds"), "{out}");
-    assert!(out.contains("leaves out executions that run some loop body more than 2 times"), "{out}");
+    assert!(
+        out.contains("the language of error is empty within the bounds"),
+        "{out}"
+    );
+    assert!(
+        out.contains("leaves out executions that run some loop body more than 2 times"),
+        "{out}"
+    );
 }
 
 /// A bound given alone is kept and the other searched (it used to be ignored).

@@ -222,7 +222,13 @@ fn diff_without_bounds_sees_a_change_inside_a_loop() {
     ]));
     assert_eq!(code, 1, "{out}{err}");
     assert!(out.contains("differ within"), "{out}");
-    assert!(out.contains("  open_file read_command Learn_Assert"), "{out}");
-    assert!(out.contains("  open_file read_command close_file Learn_Assert"), "{out}");
+    assert!(
+        out.contains("  open_file read_command Learn_Assert"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  open_file read_command close_file Learn_Assert"),
+        "{out}"
+    );
     assert!(out.contains("The bounds leave out executions"), "{out}");
 }

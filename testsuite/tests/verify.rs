@@ -19,6 +19,7 @@ fn options(flags: &[String]) -> SymexOptions {
             "--pointer-check" => o.pointer_check = true,
             "--div-by-zero-check" => o.div_by_zero_check = true,
             "--signed-overflow-check" => o.signed_overflow_check = true,
+            "--undefined-shift-check" => o.undefined_shift_check = true,
             other => panic!("unknown option {other}"),
         }
     }

@@ -58,16 +58,19 @@ fn no_bound_given_never_claims_a_cut_path_true() {
 
 #[test]
 fn json_output() {
-    let (code, out, _) = run_lore(&[
+    let (code, out, err) = run_lore(&[
         "verify".into(),
         case("integer_overflow_wraps.c"),
         "--json".into(),
     ]);
     assert_eq!(code, 10);
-    let first = out.lines().next().unwrap();
-    assert!(first.starts_with("{\"verdict\": \"FALSE\""), "{first}");
-    assert!(first.contains("\"trace\": ["), "{first}");
-    assert_eq!(out.lines().last(), Some("FALSE(unreach-call)"));
+    // stdout is one JSON object; the verdict line is on stderr.
+    let json: serde_json::Value = serde_json::from_str(&out).expect("valid JSON");
+    assert_eq!(json["schema"], "lore-verify/1");
+    assert_eq!(json["verdict"], "FALSE");
+    assert_eq!(json["category"], "unreach-call");
+    assert!(json["properties"][0]["trace"].is_array(), "{out}");
+    assert_eq!(err.lines().last(), Some("FALSE(unreach-call)"));
 }
 
 #[test]
@@ -117,9 +120,148 @@ fn show_ssa_and_cnf() {
     assert_eq!(code, 0);
     assert!(out.lines().any(|l| l.starts_with("p cnf ")), "{out}");
     assert!(
-        out.starts_with("c check main.reach_error.1 fails if literal"),
+        out.contains("c check main.reach_error.1 fails if "),
         "{out}"
     );
+    assert!(out.contains("\nc main::n#"), "{out}");
+}
+
+/// Solves a DIMACS text with Lore's own solver (as any SAT solver would).
+fn dimacs_satisfiable(text: &str) -> bool {
+    use lore_bmc::solver::{Lit, SatSolver, SolveResult, Varisat};
+    let mut solver = Varisat::new();
+    let mut vars = vec![Lit::TRUE];
+    for line in text.lines() {
+        if line.starts_with('c') || line.starts_with('p') {
+            continue;
+        }
+        let clause: Vec<Lit> = line
+            .split_whitespace()
+            .map(|n| n.parse::<i64>().unwrap())
+            .take_while(|&n| n != 0)
+            .map(|n| {
+                let v = n.unsigned_abs() as usize;
+                while vars.len() <= v {
+                    vars.push(solver.new_var());
+                }
+                if n < 0 {
+                    !vars[v]
+                } else {
+                    vars[v]
+                }
+            })
+            .collect();
+        solver.add_clause(&clause);
+    }
+    solver.solve(&[]) == SolveResult::Sat
+}
+
+#[test]
+fn dimacs_is_satisfiable_exactly_when_a_check_fails() {
+    for (file, fails) in [
+        ("switch_fallthrough.c", true),
+        ("for_loop_complete.c", false),
+        ("integer_overflow_wraps.c", true),
+        ("check_bounds_ok.c", false),
+    ] {
+        let (code, out, err) = run_lore(&[
+            "show".into(),
+            "cnf".into(),
+            case(file),
+            "--unwind".into(),
+            "11".into(),
+            "--bounds-check".into(),
+            "--dimacs".into(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(dimacs_satisfiable(&out), fails, "{file}");
+    }
+}
+
+#[test]
+fn cbmc_command_lines() {
+    let loops = "../examples/error_after_loop.c".to_string();
+    // An --unwindset name that is no loop is an error naming the loops.
+    for name in ["foo:21", "main.7:21", "0:21"] {
+        let (code, _, err) = run_lore(&[
+            "verify".into(),
+            loops.clone(),
+            "--unwindset".into(),
+            name.into(),
+        ]);
+        assert_eq!(code, 2, "{name}");
+        assert!(err.contains("its loops are main.0"), "{err}");
+    }
+    // Repeated --unwindset accumulates; the last bound for a name counts.
+    let (code, out, err) = run_lore(&[
+        "verify".into(),
+        case("for_loop_complete.c"),
+        "--unwind".into(),
+        "2".into(),
+        "--unwindset".into(),
+        "main.0:3".into(),
+        "--unwindset".into(),
+        "main.0:11".into(),
+        "--unwinding-assertions".into(),
+        "--no-standard-checks".into(),
+        "--trace".into(),
+    ]);
+    assert_eq!((code, out.lines().last()), (0, Some("TRUE")), "{out}{err}");
+    // What Lore does not do is refused with the reason.
+    let (code, _, err) = run_lore(&["verify".into(), loops.clone(), "--memory-leak-check".into()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("does not check for memory leaks"), "{err}");
+    let (code, _, err) = run_lore(&["verify".into(), loops.clone(), loops.clone()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("one C file"), "{err}");
+    // No suggestion of an unrelated flag.
+    let (code, _, err) = run_lore(&["verify".into(), loops.clone(), "--memory-leak".into()]);
+    assert_eq!(code, 2);
+    assert!(!err.contains("similar"), "{err}");
+}
+
+#[test]
+fn entry_function_property_selection_and_listing() {
+    let file = case("check_undefined_shift.c");
+    let (code, out, err) = run_lore(&[
+        "verify".into(),
+        file.clone(),
+        "--show-properties".into(),
+        "--standard-checks".into(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!(out);
+    // Only the named property is checked.
+    let (code, out, err) = run_lore(&[
+        "verify".into(),
+        file.clone(),
+        "--standard-checks".into(),
+        "--property".into(),
+        "main.overflow.13:3".into(),
+    ]);
+    assert_eq!((code, out.lines().last()), (0, Some("TRUE")), "{out}{err}");
+    assert!(!out.contains("undefined-shift"), "{out}");
+    let (code, _, err) = run_lore(&[
+        "verify".into(),
+        file.clone(),
+        "--property".into(),
+        "main.nothing".into(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no property named `main.nothing`"), "{err}");
+    // --function: the entry point's parameters are inputs.
+    let (code, out, err) = run_lore(&[
+        "verify".into(),
+        file.clone(),
+        "--function".into(),
+        "shift".into(),
+        "--undefined-shift-check".into(),
+    ]);
+    assert_eq!(code, 10, "{out}{err}");
+    assert!(out.contains("[shift.undefined-shift."), "{out}");
+    let (code, _, err) = run_lore(&["verify".into(), file, "--function".into(), "nothing".into()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no function named `nothing`"), "{err}");
 }
 
 #[test]

@@ -21,7 +21,11 @@ impl Interpreter<'_> {
             StringOp::Compare => {
                 let a = self.string_at(args[0])?;
                 let b = self.string_at(args[1])?;
-                let first = a.iter().chain(&[0]).zip(b.iter().chain(&[0])).find(|(x, y)| x != y);
+                let first = a
+                    .iter()
+                    .chain(&[0])
+                    .zip(b.iter().chain(&[0]))
+                    .find(|(x, y)| x != y);
                 Some(match first {
                     Some((&x, &y)) => (i32::from(x) - i32::from(y)) as u32 as u128,
                     None => 0,
@@ -31,9 +35,14 @@ impl Interpreter<'_> {
                 let mut bytes = self.string_at(args[1])?;
                 bytes.push(0);
                 let (id, off) = self.split_pointer(args[0]);
-                let Some(target) = self.memory.get_mut(&id).filter(|m| id != 0 && off + bytes.len() <= m.len())
+                let Some(target) = self
+                    .memory
+                    .get_mut(&id)
+                    .filter(|m| id != 0 && off + bytes.len() <= m.len())
                 else {
-                    return Err(Replay::Stuck("strcpy past the end of its destination".into()));
+                    return Err(Replay::Stuck(
+                        "strcpy past the end of its destination".into(),
+                    ));
                 };
                 target[off..off + bytes.len()].copy_from_slice(&bytes);
                 None

@@ -39,27 +39,49 @@ impl Executor<'_> {
             StringOp::Length => {
                 let windows = self.windows(state, args[0]);
                 let (len, bad) = self.length(&windows);
-                self.unsupported_where(state, bad, "a string not terminated inside its object", loc);
+                self.unsupported_where(
+                    state,
+                    bad,
+                    "a string not terminated inside its object",
+                    loc,
+                );
                 self.store_result(state, f, dest, len, loc);
             }
             StringOp::Compare => {
                 let a = self.windows(state, args[0]);
                 let b = self.windows(state, args[1]);
                 let (diff, bad) = self.compare(&a, &b);
-                self.unsupported_where(state, bad, "a string not terminated inside its object", loc);
+                self.unsupported_where(
+                    state,
+                    bad,
+                    "a string not terminated inside its object",
+                    loc,
+                );
                 self.store_result(state, f, dest, diff, loc);
             }
             StringOp::Copy => {
                 let source = self.windows(state, args[1]);
                 let (len, bad) = self.length(&source);
-                self.unsupported_where(state, bad, "a string not terminated inside its object", loc);
+                self.unsupported_where(
+                    state,
+                    bad,
+                    "a string not terminated inside its object",
+                    loc,
+                );
                 let targets = self.windows(state, args[0]);
                 self.copy(state, &targets, &source, len, loc);
             }
         }
     }
 
-    fn store_result(&mut self, state: &mut State, f: &Function, dest: Option<&Place>, value: TermId, loc: Loc) {
+    fn store_result(
+        &mut self,
+        state: &mut State,
+        f: &Function,
+        dest: Option<&Place>,
+        value: TermId,
+        loc: Loc,
+    ) {
         if state.guard == FALSE {
             return;
         }
@@ -221,7 +243,14 @@ impl Executor<'_> {
 
     /// strcpy: bytes 0..=len of the source into each object the
     /// destination may name; a copy that does not fit ends the path.
-    fn copy(&mut self, state: &mut State, targets: &[Window], source: &[Window], len: TermId, loc: Loc) {
+    fn copy(
+        &mut self,
+        state: &mut State,
+        targets: &[Window],
+        source: &[Window],
+        len: TermId,
+        loc: Loc,
+    ) {
         if state.guard == FALSE {
             return;
         }

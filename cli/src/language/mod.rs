@@ -168,7 +168,9 @@ impl<'p> Setup<'p> {
         let learned = lore_learner::learn(&mut teacher, &LearnConfig::new(self.algorithm));
         let teacher_stats = teacher.stats.clone();
         if lore_learner::teacher::Teacher::give_up(&teacher) {
-            teacher.trouble.get_or_insert(teacher::OUT_OF_TIME.to_string());
+            teacher
+                .trouble
+                .get_or_insert(teacher::OUT_OF_TIME.to_string());
         }
         let trouble = teacher.trouble.clone();
         let solver_queries = std::mem::take(&mut teacher.log);
@@ -434,7 +436,8 @@ impl<'p> Setup<'p> {
                 progress(&run);
                 iterations += 1;
                 let same = previous_wl.as_ref().is_some_and(|p| p.equivalent(&run.dfa));
-                let stable = same && !run.drawing.empty && !run.drawing.has_edges_leaving_acceptance();
+                let stable =
+                    same && !run.drawing.empty && !run.drawing.has_edges_leaving_acceptance();
                 let no_longer = run.cut.by_length == Some(false);
                 previous_wl = Some(run.dfa.clone());
                 runs.push(run);

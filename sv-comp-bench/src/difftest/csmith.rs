@@ -44,8 +44,11 @@ pub fn available() -> bool {
 /// Csmith's program for `seed`, rewritten for the harness.
 pub fn program(seed: u64) -> Result<String, String> {
     let mut cmd = Command::new("csmith");
-    cmd.arg("--seed").arg((seed & 0xffff_ffff).to_string()).args(OPTIONS);
-    let ran = run(cmd, "", Duration::from_secs(30)).map_err(|e| format!("cannot run csmith: {e}"))?;
+    cmd.arg("--seed")
+        .arg((seed & 0xffff_ffff).to_string())
+        .args(OPTIONS);
+    let ran =
+        run(cmd, "", Duration::from_secs(30)).map_err(|e| format!("cannot run csmith: {e}"))?;
     if ran.code != Some(0) {
         return Err(format!("csmith failed: {}", ran.stderr.trim()));
     }

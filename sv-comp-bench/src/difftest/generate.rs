@@ -84,11 +84,30 @@ struct Composite {
 }
 
 enum Global {
-    Scalar { name: String, ty: Int },
-    Array { name: String, ty: Int, len: u32 },
-    Matrix { name: String, ty: Int, rows: u32, cols: u32 },
-    Object { name: String, composite: usize },
-    ObjectArray { name: String, composite: usize, len: u32 },
+    Scalar {
+        name: String,
+        ty: Int,
+    },
+    Array {
+        name: String,
+        ty: Int,
+        len: u32,
+    },
+    Matrix {
+        name: String,
+        ty: Int,
+        rows: u32,
+        cols: u32,
+    },
+    Object {
+        name: String,
+        composite: usize,
+    },
+    ObjectArray {
+        name: String,
+        composite: usize,
+        len: u32,
+    },
 }
 
 /// A readable or writable place, with what the generator must know of it.
@@ -181,7 +200,10 @@ impl Gen {
 
     fn program(&mut self, seed: u64) -> Program {
         let mut out = String::new();
-        let _ = writeln!(out, "/* Lore differential test: generated program, seed {seed}. */");
+        let _ = writeln!(
+            out,
+            "/* Lore differential test: generated program, seed {seed}. */"
+        );
         for _ in 0..self.rng.range(1, 3) {
             self.composite(false, &mut out);
         }
@@ -210,22 +232,54 @@ impl Gen {
             let fname = format!("f{k}");
             // A union's `_Bool` member read after another member was
             // written may hold a byte that is neither 0 nor 1 (undefined).
-            let ty = if is_union { self.rng.pick(&ARITH_TYPES) } else { self.rng.pick(&ALL) };
+            let ty = if is_union {
+                self.rng.pick(&ARITH_TYPES)
+            } else {
+                self.rng.pick(&ALL)
+            };
             if !is_union && self.rng.chance(45) {
                 // A bit-field: any width its type allows, sometimes an
                 // unnamed zero-width one that closes the storage unit.
                 let w = ty.width(self.lp64);
                 if self.rng.chance(8) && ty != Int::Bool {
-                    fields.push(Field { name: String::new(), ty, bits: Some(0), len: None });
+                    fields.push(Field {
+                        name: String::new(),
+                        ty,
+                        bits: Some(0),
+                        len: None,
+                    });
                 }
-                let bits = if ty == Int::Bool { 1 } else { self.rng.range(1, i64::from(w)) as u32 };
-                self.features.insert(if ty == Int::Bool { "bit-field _Bool" } else { "bit-field" });
-                fields.push(Field { name: fname, ty, bits: Some(bits), len: None });
+                let bits = if ty == Int::Bool {
+                    1
+                } else {
+                    self.rng.range(1, i64::from(w)) as u32
+                };
+                self.features.insert(if ty == Int::Bool {
+                    "bit-field _Bool"
+                } else {
+                    "bit-field"
+                });
+                fields.push(Field {
+                    name: fname,
+                    ty,
+                    bits: Some(bits),
+                    len: None,
+                });
             } else if self.rng.chance(15) {
                 let len = self.rng.range(1, 5) as u32;
-                fields.push(Field { name: fname, ty, bits: None, len: Some(len) });
+                fields.push(Field {
+                    name: fname,
+                    ty,
+                    bits: None,
+                    len: Some(len),
+                });
             } else {
-                fields.push(Field { name: fname, ty, bits: None, len: None });
+                fields.push(Field {
+                    name: fname,
+                    ty,
+                    bits: None,
+                    len: None,
+                });
             }
         }
         if is_union {
@@ -238,7 +292,11 @@ impl Gen {
             });
             self.features.insert("union");
         }
-        let _ = writeln!(out, "{} {name} {{", if is_union { "union" } else { "struct" });
+        let _ = writeln!(
+            out,
+            "{} {name} {{",
+            if is_union { "union" } else { "struct" }
+        );
         for f in &fields {
             match (f.bits, f.len) {
                 (Some(0), _) => {
@@ -301,7 +359,12 @@ impl Gen {
             let name = self.fresh("a");
             let len = self.rng.range(1, 8) as u32;
             let items: Vec<String> = (0..len).map(|_| self.constant(ty)).collect();
-            let _ = writeln!(out, "{} {name}[{len}] = {{ {} }};", ty.name(), items.join(", "));
+            let _ = writeln!(
+                out,
+                "{} {name}[{len}] = {{ {} }};",
+                ty.name(),
+                items.join(", ")
+            );
             self.globals.push(Global::Array { name, ty, len });
         }
         if self.rng.chance(50) {
@@ -310,7 +373,12 @@ impl Gen {
             let (rows, cols) = (self.rng.range(1, 4) as u32, self.rng.range(1, 4) as u32);
             let _ = writeln!(out, "{} {name}[{rows}][{cols}];", ty.name());
             self.features.insert("2-D array");
-            self.globals.push(Global::Matrix { name, ty, rows, cols });
+            self.globals.push(Global::Matrix {
+                name,
+                ty,
+                rows,
+                cols,
+            });
         }
         for c in 0..self.composites.len() {
             let count = self.rng.range(1, 2);
@@ -320,7 +388,11 @@ impl Gen {
                     let name = self.fresh("sa");
                     let len = self.rng.range(2, 3) as u32;
                     let _ = writeln!(out, "{ty} {name}[{len}];");
-                    self.globals.push(Global::ObjectArray { name, composite: c, len });
+                    self.globals.push(Global::ObjectArray {
+                        name,
+                        composite: c,
+                        len,
+                    });
                 } else {
                     let name = self.fresh("s");
                     let init = self.initializer(c);
@@ -378,24 +450,37 @@ impl Gen {
         loop {
             match self.rng.below(10) {
                 0 | 1 if !scope.locals.is_empty() => {
-                    let (name, ty) = scope.locals[self.rng.below(scope.locals.len() as u64) as usize].clone();
-                    return Place { text: name, ty, bits: None };
+                    let (name, ty) =
+                        scope.locals[self.rng.below(scope.locals.len() as u64) as usize].clone();
+                    return Place {
+                        text: name,
+                        ty,
+                        bits: None,
+                    };
                 }
                 2 if !scope.pointers.is_empty() => {
-                    let p = scope.pointers[self.rng.below(scope.pointers.len() as u64) as usize].clone();
+                    let p = scope.pointers[self.rng.below(scope.pointers.len() as u64) as usize]
+                        .clone();
                     self.features.insert("pointer arithmetic");
                     // An element p[k] with at + k inside the array.
-                    let k = self.rng.range(-i64::from(p.at), i64::from(p.len - 1 - p.at));
+                    let k = self
+                        .rng
+                        .range(-i64::from(p.at), i64::from(p.len - 1 - p.at));
                     let text = if k == 0 && self.rng.chance(50) {
                         format!("*{}", p.name)
                     } else {
                         format!("{}[{k}]", p.name)
                     };
-                    return Place { text, ty: p.ty, bits: None };
+                    return Place {
+                        text,
+                        ty: p.ty,
+                        bits: None,
+                    };
                 }
                 3 if !scope.struct_pointers.is_empty() => {
-                    let (name, c) =
-                        scope.struct_pointers[self.rng.below(scope.struct_pointers.len() as u64) as usize].clone();
+                    let (name, c) = scope.struct_pointers
+                        [self.rng.below(scope.struct_pointers.len() as u64) as usize]
+                        .clone();
                     if let Some(p) = self.member(c, &format!("{name}->"), scope) {
                         return p;
                     }
@@ -494,7 +579,8 @@ impl Gen {
         match choice {
             0 | 1 => format!("{}", self.rng.below(u64::from(len))),
             2 if !scope.counters.is_empty() => {
-                let (name, bound) = scope.counters[self.rng.below(scope.counters.len() as u64) as usize].clone();
+                let (name, bound) =
+                    scope.counters[self.rng.below(scope.counters.len() as u64) as usize].clone();
                 if bound <= len {
                     name
                 } else {
@@ -547,12 +633,17 @@ impl Gen {
                 let (c, _) = self.expr(depth - 1, scope);
                 let (a, ta) = self.expr(depth - 1, scope);
                 let (b, tb) = self.expr(depth - 1, scope);
-                (format!("({c} ? {a} : {b})"), Int::arithmetic(ta, tb, self.lp64))
+                (
+                    format!("({c} ? {a} : {b})"),
+                    Int::arithmetic(ta, tb, self.lp64),
+                )
             }
             3 => {
                 let (a, ta) = self.expr(depth - 1, scope);
                 let (b, tb) = self.expr(depth - 1, scope);
-                let op = self.rng.pick(&["==", "!=", "<", "<=", ">", ">=", "&&", "||"]);
+                let op = self
+                    .rng
+                    .pick(&["==", "!=", "<", "<=", ">", ">=", "&&", "||"]);
                 let _ = (ta, tb);
                 (format!("({a} {op} {b})"), Int::Int)
             }
@@ -563,7 +654,10 @@ impl Gen {
                 let w = ta.wrapping();
                 let bits = w.width(self.lp64);
                 let op = self.rng.pick(&["<<", ">>"]);
-                (format!("((({}){a}) {op} (({b}) & {}))", w.name(), bits - 1), w)
+                (
+                    format!("((({}){a}) {op} (({b}) & {}))", w.name(), bits - 1),
+                    w,
+                )
             }
             5 => {
                 // A signed right shift (implementation-defined: arithmetic).
@@ -577,13 +671,19 @@ impl Gen {
                 let (b, tb) = self.expr(depth - 1, scope);
                 let op = self.rng.pick(&["/", "%"]);
                 let d = Int::arithmetic(tb, Int::Int, self.lp64);
-                (format!("({a} {op} ((({b}) & 7) + 1))"), Int::arithmetic(ta, d, self.lp64))
+                (
+                    format!("({a} {op} ((({b}) & 7) + 1))"),
+                    Int::arithmetic(ta, d, self.lp64),
+                )
             }
             7 => {
                 let (a, ta) = self.expr(depth - 1, scope);
                 let (b, tb) = self.expr(depth - 1, scope);
                 let op = self.rng.pick(&["&", "|", "^"]);
-                (format!("({a} {op} {b})"), Int::arithmetic(ta, tb, self.lp64))
+                (
+                    format!("({a} {op} {b})"),
+                    Int::arithmetic(ta, tb, self.lp64),
+                )
             }
             8 if self.rng.chance(4) => self.chain(scope),
             _ => {
@@ -595,10 +695,7 @@ impl Gen {
                 let t = Int::arithmetic(ta, tb, self.lp64);
                 if self.rng.chance(92) {
                     let w = t.wrapping();
-                    (
-                        format!("(({}){a} {op} ({}){b})", w.name(), w.name()),
-                        w,
-                    )
+                    (format!("(({}){a} {op} ({}){b})", w.name(), w.name()), w)
                 } else {
                     (format!("({a} {op} {b})"), t)
                 }
@@ -633,7 +730,8 @@ impl Gen {
                 (format!("in{k}"), Int::Int)
             }
             2 if !scope.counters.is_empty() => {
-                let (name, _) = scope.counters[self.rng.below(scope.counters.len() as u64) as usize].clone();
+                let (name, _) =
+                    scope.counters[self.rng.below(scope.counters.len() as u64) as usize].clone();
                 (name, Int::Int)
             }
             _ => {
@@ -679,7 +777,11 @@ impl Gen {
             9 => {
                 let p = self.place(scope);
                 let op = self.rng.pick(&["++", "--"]);
-                self.features.insert(if p.ty == Int::Bool { "++/-- on _Bool" } else { "++/--" });
+                self.features.insert(if p.ty == Int::Bool {
+                    "++/-- on _Bool"
+                } else {
+                    "++/--"
+                });
                 if self.rng.chance(50) {
                     let _ = writeln!(out, "{pad}{}{op};", p.text);
                 } else {
@@ -722,7 +824,9 @@ impl Gen {
         let (e, _) = self.expr(depth, scope);
         let promoted = p.ty.promoted();
         let width = promoted.width(self.lp64);
-        let op = self.rng.pick(&["+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="]);
+        let op = self
+            .rng
+            .pick(&["+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="]);
         let rhs = match op {
             "/=" | "%=" => format!("(({e}) & 7) + 1"),
             "<<=" | ">>=" => format!("({e}) & {}", width - 1),
@@ -731,10 +835,22 @@ impl Gen {
             _ => e,
         };
         // A wide signed place times anything likely overflows: xor instead.
-        let op = if op == "*=" && promoted.signed() && p.ty.width(self.lp64) >= 32 { "^=" } else { op };
+        let op = if op == "*=" && promoted.signed() && p.ty.width(self.lp64) >= 32 {
+            "^="
+        } else {
+            op
+        };
         // A left shift of a signed value may overflow: shift unsigned places only.
-        let op = if op == "<<=" && promoted.signed() { ">>=" } else { op };
-        self.features.insert(if p.bits.is_some() { "compound on bit-field" } else { "compound assignment" });
+        let op = if op == "<<=" && promoted.signed() {
+            ">>="
+        } else {
+            op
+        };
+        self.features.insert(if p.bits.is_some() {
+            "compound on bit-field"
+        } else {
+            "compound assignment"
+        });
         let _ = writeln!(out, "{pad}{} {op} {rhs};", p.text);
     }
 
@@ -776,7 +892,11 @@ impl Gen {
             .globals
             .iter()
             .filter_map(|g| match g {
-                Global::ObjectArray { name, composite, len } if *composite == c => Some((name.clone(), *len)),
+                Global::ObjectArray {
+                    name,
+                    composite,
+                    len,
+                } if *composite == c => Some((name.clone(), *len)),
                 _ => None,
             })
             .collect();
@@ -881,9 +1001,16 @@ impl Gen {
                     "{pad}  {p} = {p} + ({p} - &{array}[{at}]);  /* a pointer difference (0) */"
                 );
             }
-            inner.pointers.push(Pointer { name: p, ty, len, at });
+            inner.pointers.push(Pointer {
+                name: p,
+                ty,
+                len,
+                at,
+            });
         }
-        let structs: Vec<usize> = (0..self.composites.len()).filter(|&c| self.object_of(c).is_some()).collect();
+        let structs: Vec<usize> = (0..self.composites.len())
+            .filter(|&c| self.object_of(c).is_some())
+            .collect();
         if !structs.is_empty() && self.rng.chance(60) {
             let c = structs[self.rng.below(structs.len() as u64) as usize];
             let o = self.object_of(c).expect("an object");
@@ -974,7 +1101,9 @@ impl Gen {
 
     fn function(&mut self, out: &mut String) {
         let name = self.fresh("f");
-        let params: Vec<Int> = (0..self.rng.range(0, 3)).map(|_| self.rng.pick(&ALL)).collect();
+        let params: Vec<Int> = (0..self.rng.range(0, 3))
+            .map(|_| self.rng.pick(&ALL))
+            .collect();
         let struct_param = if self.rng.chance(30) {
             let c = self.rng.below(self.composites.len() as u64) as usize;
             Some(c).filter(|&c| self.object_of(c).is_some())
@@ -1000,7 +1129,11 @@ impl Gen {
             Ok(t) => t.name().to_string(),
             Err(c) => self.composite_type(c),
         };
-        let params_text = if decl.is_empty() { "void".to_string() } else { decl.join(", ") };
+        let params_text = if decl.is_empty() {
+            "void".to_string()
+        } else {
+            decl.join(", ")
+        };
         let _ = writeln!(out, "static {ret_type} {name}({params_text}) {{");
         for _ in 0..self.rng.range(0, 2) {
             let t = self.rng.pick(&ALL);
@@ -1049,7 +1182,10 @@ impl Gen {
     }
 
     fn main(&mut self, out: &mut String) {
-        let _ = writeln!(out, "static void lore_check(unsigned long long hash, unsigned index);");
+        let _ = writeln!(
+            out,
+            "static void lore_check(unsigned long long hash, unsigned index);"
+        );
         let _ = writeln!(out, "int main(void) {{");
         let _ = writeln!(out, "  unsigned lore_index = 0;");
         for (k, (lo, hi)) in self.inputs.clone().into_iter().enumerate() {
@@ -1103,12 +1239,21 @@ impl Gen {
                 let _ = writeln!(out, "  for (int k = 0; k < {len}; k++)");
                 mix(out, &format!("{name}[k]"));
             }
-            Global::Matrix { name, rows, cols, .. } => {
-                let _ = writeln!(out, "  for (int k = 0; k < {rows}; k++) for (int j = 0; j < {cols}; j++)");
+            Global::Matrix {
+                name, rows, cols, ..
+            } => {
+                let _ = writeln!(
+                    out,
+                    "  for (int k = 0; k < {rows}; k++) for (int j = 0; j < {cols}; j++)"
+                );
                 mix(out, &format!("{name}[k][j]"));
             }
             Global::Object { name, composite } => self.hash_object(*composite, name, out),
-            Global::ObjectArray { name, composite, len } => {
+            Global::ObjectArray {
+                name,
+                composite,
+                len,
+            } => {
                 for k in 0..*len {
                     self.hash_object(*composite, &format!("{name}[{k}]"), out);
                 }

@@ -125,7 +125,9 @@ pub fn run_campaign(o: &Options) -> ExitCode {
         return ExitCode::FAILURE;
     }
     let work = std::env::temp_dir().join(format!("lore-difftest-{}", std::process::id()));
-    if std::fs::create_dir_all(&work).is_err() || std::fs::write(work.join("native.h"), NATIVE_HEADER).is_err() {
+    if std::fs::create_dir_all(&work).is_err()
+        || std::fs::write(work.join("native.h"), NATIVE_HEADER).is_err()
+    {
         eprintln!("error: cannot write to {}", work.display());
         return ExitCode::FAILURE;
     }
@@ -159,9 +161,19 @@ pub fn run_campaign(o: &Options) -> ExitCode {
                 let outcome = test_case(case, o, &work);
                 let n = done.fetch_add(1, Ordering::Relaxed) + 1;
                 if o.verbose {
-                    eprintln!("[{n}/{}] #{} {} {}", o.programs, case.index, case.name(), describe(&outcome));
+                    eprintln!(
+                        "[{n}/{}] #{} {} {}",
+                        o.programs,
+                        case.index,
+                        case.name(),
+                        describe(&outcome)
+                    );
                 } else if n % 50 == 0 {
-                    eprintln!("{n} of {} programs ({:.0} s)", o.programs, start.elapsed().as_secs_f64());
+                    eprintln!(
+                        "{n} of {} programs ({:.0} s)",
+                        o.programs,
+                        start.elapsed().as_secs_f64()
+                    );
                 }
                 (case.index, outcome)
             })
@@ -211,13 +223,21 @@ fn test_case(case: &Case, o: &Options, work: &Path) -> Outcome {
     let dir = work.join(case.name());
     let _ = std::fs::create_dir_all(&dir);
     let outcome = test_in(case, o, &dir, work);
-    let keep = o.only.is_some() || matches!(&outcome, Outcome::Tested { true_variant, false_variant, .. }
+    let keep = o.only.is_some()
+        || matches!(&outcome, Outcome::Tested { true_variant, false_variant, .. }
         if [true_variant, false_variant].iter().any(|j| matches!(j,
             Judgement::Wrong | Judgement::Internal(_) | Judgement::Rejected(_))));
     if keep {
         let dest = o.keep.join(case.name());
         let _ = std::fs::create_dir_all(&dest);
-        for f in ["program.c", "native.c", "true.c", "false.c", "lore-true.txt", "lore-false.txt"] {
+        for f in [
+            "program.c",
+            "native.c",
+            "true.c",
+            "false.c",
+            "lore-true.txt",
+            "lore-false.txt",
+        ] {
             let _ = std::fs::copy(dir.join(f), dest.join(f));
         }
     }
@@ -242,15 +262,21 @@ fn test_in(case: &Case, o: &Options, dir: &Path, work: &Path) -> Outcome {
     let _ = std::fs::write(&native, format!("{text}{NATIVE_CHECK}"));
     let exe = dir.join("native");
     let mut gcc = Command::new("gcc");
-    gcc.args(["-std=gnu11", "-O0", "-w", "-fsanitize=undefined", "-fno-sanitize-recover=all"])
-        .arg(if case.lp64 { "-m64" } else { "-m32" })
-        .arg("-I")
-        .arg(csmith::INCLUDE)
-        .arg("-include")
-        .arg(work.join("native.h"))
-        .arg(&native)
-        .arg("-o")
-        .arg(&exe);
+    gcc.args([
+        "-std=gnu11",
+        "-O0",
+        "-w",
+        "-fsanitize=undefined",
+        "-fno-sanitize-recover=all",
+    ])
+    .arg(if case.lp64 { "-m64" } else { "-m32" })
+    .arg("-I")
+    .arg(csmith::INCLUDE)
+    .arg("-include")
+    .arg(work.join("native.h"))
+    .arg(&native)
+    .arg("-o")
+    .arg(&exe);
     match run(gcc, "", Duration::from_secs(120)) {
         Ok(r) if r.code == Some(0) => {}
         Ok(r) => return Outcome::Dropped("gcc rejected it", first_line(&r.stderr)),
@@ -301,7 +327,10 @@ fn test_in(case: &Case, o: &Options, dir: &Path, work: &Path) -> Outcome {
     let mut lore_seconds = 0.0;
     let mut judge = |variant: &str, flip: Option<u32>| -> Judgement {
         let file = dir.join(format!("{variant}.c"));
-        let _ = std::fs::write(&file, format!("{text}{}", check_function(&table, size, flip)));
+        let _ = std::fs::write(
+            &file,
+            format!("{text}{}", check_function(&table, size, flip)),
+        );
         let unwind = match case.source {
             Source::Generated => "20",
             Source::Csmith => "300",
@@ -323,7 +352,10 @@ fn test_in(case: &Case, o: &Options, dir: &Path, work: &Path) -> Outcome {
         lore_seconds += r.seconds;
         let _ = std::fs::write(
             dir.join(format!("lore-{variant}.txt")),
-            format!("exit {:?}\n--- stdout\n{}\n--- stderr\n{}", r.code, r.stdout, r.stderr),
+            format!(
+                "exit {:?}\n--- stdout\n{}\n--- stderr\n{}",
+                r.code, r.stdout, r.stderr
+            ),
         );
         judge(&r, flip.is_none())
     };
@@ -484,7 +516,10 @@ fn report(cases: &[Case], outcomes: &[(usize, Outcome)], seconds: f64, o: &Optio
                         Judgement::Internal(_) => row.internal += 1,
                         Judgement::Rejected(_) => row.rejected += 1,
                     }
-                    if matches!(j, Judgement::Wrong | Judgement::Internal(_) | Judgement::Rejected(_)) {
+                    if matches!(
+                        j,
+                        Judgement::Wrong | Judgement::Internal(_) | Judgement::Rejected(_)
+                    ) {
                         failures.push(format!(
                             "#{} {} ({} variant): {j:?}",
                             case.index,
