@@ -554,20 +554,29 @@ impl Terms {
         }
     }
 
+    /// The term as an expression; subterms nested too deeply print as
+    /// `tN` (see [`Terms::show_with_cuts`]).
     pub fn show(&self, id: TermId) -> String {
-        let mut out = String::new();
-        self.write(&mut out, id, 0);
-        out
+        self.show_with_cuts(id).0
     }
 
-    fn write(&self, out: &mut String, id: TermId, depth: usize) {
+    /// The term as an expression, and the subterms printed as `tN`.
+    pub fn show_with_cuts(&self, id: TermId) -> (String, Vec<TermId>) {
+        let mut out = String::new();
+        let mut cut = Vec::new();
+        self.write(&mut out, &mut cut, id, 0);
+        (out, cut)
+    }
+
+    fn write(&self, out: &mut String, cut: &mut Vec<TermId>, id: TermId, depth: usize) {
         if depth > 12 {
             let _ = write!(out, "t{}", id.0);
+            cut.push(id);
             return;
         }
         if let Some(note) = self.notes.get(&id) {
             // Constant operands of floating operations print as numbers.
-            let arg = |out: &mut String, a: TermId, infix: bool| match (
+            let arg = |out: &mut String, cut: &mut Vec<TermId>, a: TermId, infix: bool| match (
                 note.float_args,
                 self.as_const(a),
                 self.width(a),
@@ -578,20 +587,20 @@ impl Terms {
                 (true, Some(v), 64) => {
                     let _ = write!(out, "{:?}", f64::from_bits(v as u64));
                 }
-                _ if infix => self.operand(out, a, depth),
-                _ => self.write(out, a, depth + 1),
+                _ if infix => self.operand(out, cut, a, depth),
+                _ => self.write(out, cut, a, depth + 1),
             };
             if note.infix && note.args.len() == 2 {
-                arg(out, note.args[0], true);
+                arg(out, cut, note.args[0], true);
                 let _ = write!(out, " {} ", note.op);
-                arg(out, note.args[1], true);
+                arg(out, cut, note.args[1], true);
             } else {
                 let _ = write!(out, "{}(", note.op);
                 for (i, a) in note.args.iter().enumerate() {
                     if i > 0 {
                         out.push_str(", ");
                     }
-                    arg(out, *a, false);
+                    arg(out, cut, *a, false);
                 }
                 out.push(')');
             }
@@ -608,56 +617,56 @@ impl Terms {
             Term::Symbol(s) => out.push_str(&self.symbols[*s as usize].name),
             Term::Unary(Unary::Not, a) => {
                 out.push(if self.width(*a) == 1 { '!' } else { '~' });
-                self.operand(out, *a, depth);
+                self.operand(out, cut, *a, depth);
             }
             Term::Unary(Unary::Neg, a) => {
                 out.push('-');
-                self.operand(out, *a, depth);
+                self.operand(out, cut, *a, depth);
             }
             Term::Binary(op, a, b) => {
-                self.operand(out, *a, depth);
+                self.operand(out, cut, *a, depth);
                 let sym = match (op, self.width(*a)) {
                     (Binary::And, 1) => "&&",
                     (Binary::Or, 1) => "||",
                     _ => op.symbol(),
                 };
                 let _ = write!(out, " {sym} ");
-                self.operand(out, *b, depth);
+                self.operand(out, cut, *b, depth);
             }
             Term::Ite(c, t, e) => {
-                self.operand(out, *c, depth);
+                self.operand(out, cut, *c, depth);
                 out.push_str(" ? ");
-                self.operand(out, *t, depth);
+                self.operand(out, cut, *t, depth);
                 out.push_str(" : ");
-                self.operand(out, *e, depth);
+                self.operand(out, cut, *e, depth);
             }
             Term::Extract { term, low, width } => {
-                self.operand(out, *term, depth);
+                self.operand(out, cut, *term, depth);
                 let _ = write!(out, "[{}:{}]", low + width - 1, low);
             }
             Term::Concat { high, low } => {
                 out.push('{');
-                self.write(out, *high, depth + 1);
+                self.write(out, cut, *high, depth + 1);
                 out.push_str(", ");
-                self.write(out, *low, depth + 1);
+                self.write(out, cut, *low, depth + 1);
                 out.push('}');
             }
             Term::ZeroExtend(a, w) => {
                 let _ = write!(out, "zext{w}(");
-                self.write(out, *a, depth + 1);
+                self.write(out, cut, *a, depth + 1);
                 out.push(')');
             }
             Term::SignExtend(a, w) => {
                 let _ = write!(out, "sext{w}(");
-                self.write(out, *a, depth + 1);
+                self.write(out, cut, *a, depth + 1);
                 out.push(')');
             }
         }
     }
 
-    fn operand(&self, out: &mut String, id: TermId, depth: usize) {
+    fn operand(&self, out: &mut String, cut: &mut Vec<TermId>, id: TermId, depth: usize) {
         if self.notes.get(&id).is_some_and(|n| !n.infix) {
-            return self.write(out, id, depth + 1);
+            return self.write(out, cut, id, depth + 1);
         }
         match self.get(id) {
             Term::Const { .. }
@@ -665,10 +674,10 @@ impl Terms {
             | Term::Extract { .. }
             | Term::Concat { .. }
             | Term::ZeroExtend(..)
-            | Term::SignExtend(..) => self.write(out, id, depth + 1),
+            | Term::SignExtend(..) => self.write(out, cut, id, depth + 1),
             _ => {
                 out.push('(');
-                self.write(out, id, depth + 1);
+                self.write(out, cut, id, depth + 1);
                 out.push(')');
             }
         }
@@ -766,11 +775,19 @@ impl Equation {
         sources: &lore_frontend::source::SourceMap,
     ) -> String {
         let mut out = String::new();
+        // Subterms too deep to print inline are named `tN` and defined
+        // (once, deepest first) just before the first step that uses them.
+        let mut defined = rustc_hash::FxHashSet::default();
+        let show = |id: TermId, out: &mut String, defined: &mut rustc_hash::FxHashSet<TermId>| {
+            let (text, cut) = self.terms.show_with_cuts(id);
+            self.define_cuts(cut, out, defined);
+            text
+        };
         for step in &self.steps {
             let (text, loc) = match step {
                 Step::Define { symbol, loc } => {
                     let s = &self.terms.symbols[*symbol as usize];
-                    let def = s.definition.map(|d| self.terms.show(d)).unwrap_or_default();
+                    let def = s.definition.map(|d| show(d, &mut out, &mut defined)).unwrap_or_default();
                     (format!("{} = {def}", s.name), *loc)
                 }
                 Step::Input { symbol, loc, .. } => (
@@ -782,7 +799,7 @@ impl Equation {
                     *loc,
                 ),
                 Step::Assume { guard, loc } => {
-                    (format!("guard: {}", self.terms.show(*guard)), *loc)
+                    (format!("guard: {}", show(*guard, &mut out, &mut defined)), *loc)
                 }
                 Step::Allocate { id, loc, .. } => (format!("heap{id} = new block"), *loc),
                 Step::Check {
@@ -794,7 +811,7 @@ impl Equation {
                     (
                         format!(
                             "check {name} ({description}) fails if {}",
-                            self.terms.show(*violated)
+                            show(*violated, &mut out, &mut defined)
                         ),
                         *loc,
                     )
@@ -807,5 +824,29 @@ impl Equation {
             }
         }
         out
+    }
+
+    /// Prints `tN = …` for each cut subterm not yet defined, the subterms
+    /// it cuts in turn first.
+    fn define_cuts(
+        &self,
+        cut: Vec<TermId>,
+        out: &mut String,
+        defined: &mut rustc_hash::FxHashSet<TermId>,
+    ) {
+        let mut stack: Vec<(TermId, bool)> = cut.into_iter().rev().map(|t| (t, false)).collect();
+        while let Some((t, children_done)) = stack.pop() {
+            if defined.contains(&t) {
+                continue;
+            }
+            let (text, inner) = self.terms.show_with_cuts(t);
+            if children_done || inner.iter().all(|c| defined.contains(c)) {
+                defined.insert(t);
+                let _ = writeln!(out, "t{} = {text}", t.0);
+            } else {
+                stack.push((t, true));
+                stack.extend(inner.into_iter().rev().map(|c| (c, false)));
+            }
+        }
     }
 }

@@ -1329,6 +1329,12 @@ impl Executor<'_> {
                 let ty = f.local(*local).ty;
                 let id = state.frames.last().expect("a frame").objects[local.0 as usize];
                 state.sizes.remove(&id);
+                // The object exists on this path from here on, whatever an
+                // earlier loop iteration did: a merge may have recorded it as
+                // made on one path only (`State::live`). Left stale, accesses
+                // through pointers missed it: reads became unknown values and
+                // stores were lost (a wrong TRUE).
+                state.live.remove(&id);
                 let bits = match self.size_bits(state, ty) {
                     Some(b) if b <= 1 << 24 => (b as u32).max(1),
                     Some(_) => {
