@@ -787,7 +787,10 @@ impl Equation {
             let (text, loc) = match step {
                 Step::Define { symbol, loc } => {
                     let s = &self.terms.symbols[*symbol as usize];
-                    let def = s.definition.map(|d| show(d, &mut out, &mut defined)).unwrap_or_default();
+                    let def = s
+                        .definition
+                        .map(|d| show(d, &mut out, &mut defined))
+                        .unwrap_or_default();
                     (format!("{} = {def}", s.name), *loc)
                 }
                 Step::Input { symbol, loc, .. } => (
@@ -798,9 +801,10 @@ impl Equation {
                     ),
                     *loc,
                 ),
-                Step::Assume { guard, loc } => {
-                    (format!("guard: {}", show(*guard, &mut out, &mut defined)), *loc)
-                }
+                Step::Assume { guard, loc } => (
+                    format!("guard: {}", show(*guard, &mut out, &mut defined)),
+                    *loc,
+                ),
                 Step::Allocate { id, loc, .. } => (format!("heap{id} = new block"), *loc),
                 Step::Check {
                     property,

@@ -988,7 +988,29 @@ impl Gen {
         let mut inner = scope.clone();
         self.depth_budget -= 1;
         let _ = writeln!(out, "{pad}{{");
-        if let Some((array, ty, len)) = arrays.first().cloned() {
+        // Sometimes the pointer goes into an array local to this block: in
+        // a loop, under a condition, the object is made again on each
+        // entry (a merge must not leave it dead), and its values leave the
+        // block through a place outside.
+        let mut local = None;
+        let target = if arrays.is_empty() || self.rng.chance(40) {
+            let ty = self.rng.pick(&ARITH_TYPES);
+            let len = self.rng.range(1, 4) as u32;
+            let name = self.fresh("la");
+            let values: Vec<String> = (0..len).map(|_| self.constant(ty)).collect();
+            let _ = writeln!(
+                out,
+                "{pad}  {} {name}[{len}] = {{{}}};",
+                ty.name(),
+                values.join(", ")
+            );
+            self.features.insert("pointer into a block's local array");
+            local = Some((name.clone(), len));
+            Some((name, ty, len))
+        } else {
+            arrays.first().cloned()
+        };
+        if let Some((array, ty, len)) = target {
             let p = self.fresh("p");
             let at = self.rng.below(u64::from(len)) as u32;
             let _ = writeln!(out, "{pad}  {} *{p} = &{array}[{at}];", ty.name());
@@ -1021,6 +1043,11 @@ impl Gen {
         }
         let n = self.rng.range(1, 4) as u32;
         self.block(out, indent + 2, &mut inner, n);
+        if let Some((name, len)) = local {
+            let p = self.place(scope);
+            let k = self.rng.below(u64::from(len));
+            let _ = writeln!(out, "{pad}  {} = {name}[{k}];", p.text);
+        }
         let _ = writeln!(out, "{pad}}}");
         self.depth_budget += 1;
     }
