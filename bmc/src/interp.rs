@@ -8,6 +8,7 @@
 //! (uninitialised locals), external globals and `main`'s parameters at the
 //! start, and a value-returning function that returns no value.
 
+mod show;
 mod strings;
 use crate::float::Format;
 use crate::symex::{function_object_id, offset_bits, Events};
@@ -406,8 +407,9 @@ impl<'p> Interpreter<'p> {
                         self.to_bytes(v, ty)
                     }
                 };
+                let shown = self.place_text(f, locals, place).ok();
                 self.store(f, locals, place, &bytes)?;
-                self.trace_assign(f, place, loc, &bytes, ty);
+                self.trace_assign(f, place, shown, loc, &bytes, ty);
             }
             StmtKind::Nondet { place } => {
                 let ty = self.program.place_type(f, place);
@@ -417,8 +419,9 @@ impl<'p> Interpreter<'p> {
                     let size = self.size(ty).max(1);
                     self.next_input(size)
                 };
+                let shown = self.place_text(f, locals, place).ok();
                 self.store(f, locals, place, &bytes)?;
-                self.trace_assign(f, place, loc, &bytes, ty);
+                self.trace_assign(f, place, shown, loc, &bytes, ty);
             }
             StmtKind::Declare { local } => {
                 let size = self.dyn_size(locals, f.local(*local).ty).max(1);
@@ -457,15 +460,7 @@ impl<'p> Interpreter<'p> {
                         .iter()
                         .zip(&values)
                         .map(|(a, v)| {
-                            if self.types().is_scalar(a.ty) {
-                                show_value(
-                                    self.types(),
-                                    from_bytes(v) & mask(self.types().bit_width(a.ty).max(1)),
-                                    a.ty,
-                                )
-                            } else {
-                                format!("{{{} bytes}}", v.len())
-                            }
+                            self.value_text(v, a.ty)
                         })
                         .collect();
                     let params: Vec<String> = (0..callee_f.params)
@@ -588,7 +583,17 @@ impl<'p> Interpreter<'p> {
         Ok(None)
     }
 
-    fn trace_assign(&mut self, f: &Function, place: &Place, loc: Loc, bytes: &[u8], ty: TypeId) {
+    /// Records `place = value`; `shown` is the place as it was evaluated
+    /// before the store.
+    fn trace_assign(
+        &mut self,
+        f: &Function,
+        place: &Place,
+        shown: Option<String>,
+        loc: Loc,
+        bytes: &[u8],
+        ty: TypeId,
+    ) {
         if f.is_lore_library && loc.is_none() {
             return;
         }
@@ -596,12 +601,8 @@ impl<'p> Interpreter<'p> {
         if name.starts_with('$') {
             return;
         }
-        let shown = if self.types().is_scalar(ty) {
-            let v = from_bytes(bytes) & mask(self.types().bit_width(ty).max(1));
-            show_value(self.types(), v, ty)
-        } else {
-            format!("{{{} bytes}}", bytes.len())
-        };
+        let name = shown.unwrap_or(name);
+        let shown = self.value_text(bytes, ty);
         self.trace.push(TraceStep {
             function: f.name.clone(),
             loc,

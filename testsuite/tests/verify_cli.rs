@@ -277,3 +277,11 @@ fn show_ssa_prints_float_operations_as_operations() {
     assert!(out.contains("+f32 1.0f"), "{out}");
     insta::assert_snapshot!(out);
 }
+
+#[test]
+fn traces_name_elements_pointers_and_aggregates() {
+    let (code, out, err) = run_lore(&["verify".into(), case("trace_shows_places.c")]);
+    assert_eq!(code, 10, "{err}");
+    assert!(out.contains("m[1][2] = 4"), "{out}");
+    insta::assert_snapshot!(out);
+}

@@ -1,0 +1,181 @@
+//! How the replay's trace shows places and values: indices evaluated
+//! (`a[3] = 7`), pointers as the object they point into (`&a[2]`,
+//! `&s.y`, `&buf + 3`, `&f` for a function, `NULL`), and arrays and
+//! structs as their elements (`{1, 2, 3}`, `{.x = 1, .y = 2}`).
+
+use super::{from_bytes, mask, place_name, show_value, signed_value, Interpreter, Stop};
+use lore_frontend::ir::{Function, Place};
+use lore_frontend::types::{TypeId, TypeKind};
+
+/// Elements of an array shown before `…`.
+const SHOWN_ELEMENTS: usize = 16;
+
+impl Interpreter<'_> {
+    /// A place as the trace names it, its indices and pointers evaluated
+    /// now (call it before the store that may change them).
+    pub(super) fn place_text(
+        &mut self,
+        f: &Function,
+        locals: &mut Vec<u32>,
+        place: &Place,
+    ) -> Result<String, Stop> {
+        Ok(match place {
+            Place::Local(_) | Place::Global(_) => place_name(self.program, f, place),
+            Place::Deref(p) => {
+                let v = self.value(f, locals, p)?;
+                let target = self.pointer_text(v, self.types().pointee(p.ty));
+                match target.strip_prefix('&') {
+                    Some(object) if !object.contains(' ') => object.to_string(),
+                    _ => format!("*({target})"),
+                }
+            }
+            Place::Field(base, _) => {
+                let base_text = self.place_text(f, locals, base)?;
+                let full = place_name(self.program, f, place);
+                let field = full.rsplit('.').next().unwrap_or_default();
+                format!("{base_text}.{field}")
+            }
+            Place::Index(base, index) => {
+                let base_text = self.place_text(f, locals, base)?;
+                let i = self.value(f, locals, index)?;
+                let w = self.types().bit_width(index.ty).max(1);
+                format!("{base_text}[{}]", show_value(self.types(), i & mask(w), index.ty))
+            }
+        })
+    }
+
+    /// A pointer value: `NULL`, `&function`, or the object and the place
+    /// inside it (`&buf + 3` when that is no element or member's start);
+    /// the raw address when it names no object.
+    pub(super) fn pointer_text(&self, v: u128, pointee: Option<TypeId>) -> String {
+        if v == 0 {
+            return "NULL".into();
+        }
+        if let Some(function) = self.function_at(v) {
+            return format!("&{}", self.program.function(function).name);
+        }
+        let ob = self.offset_bits();
+        let (id, offset) = ((v >> ob) as u32, (v & mask(ob)) as u64);
+        let Some((name, ty)) = self.object(id) else {
+            return format!("{v:#x}");
+        };
+        let Some(ty) = ty else {
+            // A heap block: elements of the pointer's type.
+            let size = pointee
+                .and_then(|t| self.types().size_of(t))
+                .filter(|&s| s > 0);
+            return match size {
+                Some(size) if offset % size == 0 => format!("&{name}[{}]", offset / size),
+                _ if offset == 0 => format!("&{name}"),
+                _ => format!("&{name} + {offset}"),
+            };
+        };
+        match self.inside(ty, offset) {
+            Some(path) => format!("&{name}{path}"),
+            None => format!("&{name} + {offset}"),
+        }
+    }
+
+    /// The element or member path of byte `offset` in an object of type
+    /// `ty` (`""` for its start, `[2]`, `.y`, `[1].f`), when it is the start
+    /// of one.
+    fn inside(&self, ty: TypeId, offset: u64) -> Option<String> {
+        let types = self.types();
+        if offset == 0 && !matches!(types.kind(ty), TypeKind::Array(..)) {
+            return Some(String::new());
+        }
+        if let Some(elem) = types.element(ty) {
+            let size = types.size_of(elem).filter(|&s| s > 0)?;
+            let rest = self.inside(elem, offset % size)?;
+            return Some(format!("[{}]{rest}", offset / size));
+        }
+        let c = types.composite_id(ty)?;
+        let fields = types.composite(c).fields.as_ref()?;
+        let field = fields
+            .iter()
+            .filter(|fl| fl.bit_field.is_none() && !fl.name.is_empty())
+            .filter(|fl| {
+                let size = types.size_of(fl.ty).unwrap_or(0);
+                fl.offset <= offset && offset < fl.offset + size.max(1)
+            })
+            .last()?;
+        let rest = self.inside(field.ty, offset - field.offset)?;
+        Some(format!(".{}{rest}", field.name))
+    }
+
+    /// The name and type of object `id` (no type for a heap block).
+    fn object(&self, id: u32) -> Option<(String, Option<TypeId>)> {
+        let globals = self.program.globals.len() as u32;
+        if (1..=globals).contains(&id) {
+            let g = &self.program.globals[(id - 1) as usize];
+            return Some((g.name.clone(), Some(g.ty)));
+        }
+        if let Some((&(function, local, _), _)) =
+            self.local_ids.iter().find(|(_, &object)| object == id)
+        {
+            let l = &self.program.function(function).locals[local];
+            return Some((l.name.clone(), Some(l.ty)));
+        }
+        self.memory
+            .contains_key(&id)
+            .then(|| (format!("heap{id}"), None))
+    }
+
+    /// A value of type `ty` in the trace: scalars as C prints them,
+    /// pointers as [`Interpreter::pointer_text`], arrays and structs by
+    /// their elements and members.
+    pub(super) fn value_text(&self, bytes: &[u8], ty: TypeId) -> String {
+        let types = self.types();
+        if let Some(pointee) = types.pointee(ty) {
+            let w = types.bit_width(ty).max(1);
+            return self.pointer_text(from_bytes(bytes) & mask(w), Some(pointee));
+        }
+        if types.is_scalar(ty) {
+            let w = types.bit_width(ty).max(1);
+            return show_value(types, from_bytes(bytes) & mask(w), ty);
+        }
+        if let Some(elem) = types.element(ty) {
+            let Some(size) = types.size_of(elem).filter(|&s| s > 0) else {
+                return format!("{{{} bytes}}", bytes.len());
+            };
+            let size = size as usize;
+            let count = bytes.len() / size;
+            let mut parts: Vec<String> = bytes
+                .chunks(size)
+                .take(count.min(SHOWN_ELEMENTS))
+                .map(|chunk| self.value_text(chunk, elem))
+                .collect();
+            if count > SHOWN_ELEMENTS {
+                parts.push(format!("… ({count} elements)"));
+            }
+            return format!("{{{}}}", parts.join(", "));
+        }
+        if let Some(c) = types.composite_id(ty) {
+            if let Some(fields) = types.composite(c).fields.as_ref() {
+                let parts: Vec<String> = fields
+                    .iter()
+                    .filter(|fl| !fl.name.is_empty())
+                    .filter_map(|fl| {
+                        let start = fl.offset as usize;
+                        let size = types.size_of(fl.ty)? as usize;
+                        let chunk = bytes.get(start..start + size)?;
+                        let text = match fl.bit_field {
+                            Some(bf) => {
+                                let v = (from_bytes(chunk) >> bf.bit_offset) & mask(bf.width);
+                                if types.is_signed(fl.ty) {
+                                    signed_value(v, bf.width, true).to_string()
+                                } else {
+                                    show_value(types, v, fl.ty)
+                                }
+                            }
+                            None => self.value_text(chunk, fl.ty),
+                        };
+                        Some(format!(".{} = {text}", fl.name))
+                    })
+                    .collect();
+                return format!("{{{}}}", parts.join(", "));
+            }
+        }
+        format!("{{{} bytes}}", bytes.len())
+    }
+}
