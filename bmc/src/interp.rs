@@ -459,9 +459,7 @@ impl<'p> Interpreter<'p> {
                     let shown: Vec<String> = args
                         .iter()
                         .zip(&values)
-                        .map(|(a, v)| {
-                            self.value_text(v, a.ty)
-                        })
+                        .map(|(a, v)| self.value_text(v, a.ty))
                         .collect();
                     let params: Vec<String> = (0..callee_f.params)
                         .map(|i| callee_f.locals[i].name.clone())

@@ -276,7 +276,8 @@ fn learn_one(
     };
     let last = search.runs.last().expect("at least one run");
     let _ = write!(console.out, "{}", table(&search));
-    let _ = write!(console.out, "{}", describe(last));
+    let behaviour = assert == Some("end-of-main");
+    let _ = write!(console.out, "{}", describe(last, behaviour));
     if let Some(why) = &last.trouble {
         let _ = writeln!(
             console.err,
@@ -481,22 +482,39 @@ pub fn table(search: &Search) -> String {
     out
 }
 
-/// The automaton in words: its edges, and what the drawing marks.
-pub fn describe(run: &BoundRun) -> String {
+/// The automaton in words: its edges, and what the drawing marks. With
+/// `behaviour` (`explain`, `--assert end-of-main`) the words are
+/// executions that reach the end of `main`, not failures.
+pub fn describe(run: &BoundRun, behaviour: bool) -> String {
     let d = &run.drawing;
     let mut out = String::new();
+    let (language, does, accepting, word) = if behaviour {
+        (
+            "the language of behaviour",
+            "reaches the end of main",
+            " (end)",
+            "word",
+        )
+    } else {
+        (
+            "the language of error",
+            "fails the assertion",
+            " (error)",
+            "error word",
+        )
+    };
     if d.empty {
         if run.cut.complete() {
             let _ = writeln!(
                 out,
-                "the language of error is empty: no execution fails the assertion \
+                "{language} is empty: no execution {does} \
                  (no execution is cut by the bounds, so this holds at every bound)"
             );
         } else {
             let _ = writeln!(
                 out,
-                "the language of error is empty within the bounds: no execution within b={} and \
-                 b_wl={} fails the assertion, but the bounds leave out {}",
+                "{language} is empty within the bounds: no execution within b={} and \
+                 b_wl={} {does}, but the bounds leave out {}",
                 run.unwind,
                 run.max_word_length,
                 run.cut.explain(run.unwind, run.max_word_length)
@@ -517,7 +535,7 @@ pub fn describe(run: &BoundRun) -> String {
         for a in alphabet.letters() {
             let t = dfa.next(s, a);
             if t != lore_learner::dfa::NONE {
-                let accept = if dfa.is_accepting(t) { " (error)" } else { "" };
+                let accept = if dfa.is_accepting(t) { accepting } else { "" };
                 let _ = writeln!(out, "  q{s} --{}--> q{t}{accept}", alphabet.name(a));
             }
         }
@@ -529,7 +547,7 @@ pub fn describe(run: &BoundRun) -> String {
         .collect();
     let _ = writeln!(
         out,
-        "every error word contains: {}",
+        "every {word} contains: {}",
         if letters.is_empty() {
             "-".to_string()
         } else {

@@ -35,6 +35,8 @@ fn explain_learns_what_the_program_does() {
     let (code, out, err) = run_lore(&a);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("q0 --setup--> q1"), "{out}");
+    // What a program does is behaviour, not error.
+    assert!(out.contains(" (end)") && !out.contains("error"), "{out}");
     let mut b = args(&[
         "learn",
         "cases/learn/end_of_main.c",

@@ -39,7 +39,10 @@ impl Interpreter<'_> {
                 let base_text = self.place_text(f, locals, base)?;
                 let i = self.value(f, locals, index)?;
                 let w = self.types().bit_width(index.ty).max(1);
-                format!("{base_text}[{}]", show_value(self.types(), i & mask(w), index.ty))
+                format!(
+                    "{base_text}[{}]",
+                    show_value(self.types(), i & mask(w), index.ty)
+                )
             }
         })
     }
