@@ -46,7 +46,36 @@ pub struct Encoding {
     pub solver_calls: u64,
 }
 
+/// A stage of a verification run ended (for progress lines on long runs).
+#[derive(Clone, Copy, Debug)]
+pub enum Stage<'a> {
+    /// Symbolic execution built the equation.
+    Executed {
+        steps: usize,
+        terms: usize,
+        checks: usize,
+    },
+    /// The equation is in CNF.
+    Encoded { variables: u64, clauses: u64 },
+    /// The solver answered for check `index` (from 1) of `of`.
+    Checked {
+        name: &'a str,
+        index: usize,
+        of: usize,
+        violated: bool,
+    },
+}
+
 pub fn check_all(symex: &Symex) -> (Vec<CheckResult>, Encoding) {
+    check_all_reporting(symex, &mut |_| {})
+}
+
+/// [`check_all`], telling `progress` when the encoding is built and after
+/// each solver call.
+pub fn check_all_reporting(
+    symex: &Symex,
+    progress: &mut dyn FnMut(Stage<'_>),
+) -> (Vec<CheckResult>, Encoding) {
     let mut blaster = Blaster::new(Varisat::new());
     let terms = &symex.equation.terms;
     let mut results = Vec::new();
@@ -69,16 +98,28 @@ pub fn check_all(symex: &Symex) -> (Vec<CheckResult>, Encoding) {
             }
         })
         .collect();
+    progress(Stage::Encoded {
+        variables: u64::from(blaster.circuit.solver.num_vars()),
+        clauses: blaster.circuit.solver.num_clauses(),
+    });
+    let of = lits.iter().filter(|l| l.is_some()).count();
     for (c, lit) in symex.checks.iter().zip(lits) {
         let outcome = match lit {
             None => Outcome::Holds,
             Some(l) => {
                 calls += 1;
-                match blaster.circuit.solver.solve(&[l]) {
+                let outcome = match blaster.circuit.solver.solve(&[l]) {
                     SolveResult::Unsat => Outcome::Holds,
                     SolveResult::Sat => Outcome::Violated(witness(symex, &blaster)),
                     SolveResult::Unknown => Outcome::Unknown("the SAT solver gave up".into()),
-                }
+                };
+                progress(Stage::Checked {
+                    name: &c.name,
+                    index: calls as usize,
+                    of,
+                    violated: matches!(outcome, Outcome::Violated(_)),
+                });
+                outcome
             }
         };
         results.push(CheckResult {

@@ -2,7 +2,7 @@
 //! one solver call per property, and a concrete replay of every
 //! counterexample before it is reported.
 
-use crate::check::{check_all, overall, CheckResult, Encoding, Outcome, Verdict};
+use crate::check::{check_all_reporting, overall, CheckResult, Encoding, Outcome, Stage, Verdict};
 use crate::interp::{Interpreter, Replay, TraceStep};
 use crate::symex::{execute, CheckKind, SymexOptions};
 use lore_frontend::ir::Program;
@@ -92,11 +92,25 @@ fn describe_inputs(w: &crate::check::Witness) -> String {
 }
 
 pub fn verify(program: &Program, options: &SymexOptions) -> Result<Report, String> {
+    verify_reporting(program, options, &mut |_| {})
+}
+
+/// [`verify`], telling `progress` as each stage ends.
+pub fn verify_reporting(
+    program: &Program,
+    options: &SymexOptions,
+    progress: &mut dyn FnMut(Stage<'_>),
+) -> Result<Report, String> {
     let mut symex = execute(program, options)?;
     if let Some(name) = &options.only_check {
         keep_only(&mut symex, name)?;
     }
-    let (results, encoding) = check_all(&symex);
+    progress(Stage::Executed {
+        steps: symex.equation.steps.len(),
+        terms: symex.equation.terms.len(),
+        checks: symex.checks.len(),
+    });
+    let (results, encoding) = check_all_reporting(&symex, progress);
     let mut properties = Vec::new();
     let mut replayed: Vec<CheckResult> = Vec::new();
     for r in results {

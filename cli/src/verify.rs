@@ -2,9 +2,10 @@
 
 use crate::{exit, load, Console, InputArgs};
 use clap::Args;
+use lore_bmc::check::Stage;
 use lore_bmc::check::Verdict;
 use lore_bmc::symex::{CheckKind, SymexOptions};
-use lore_bmc::verify::{verify, Status};
+use lore_bmc::verify::{verify_reporting, Status};
 use lore_frontend::ir::{Program, PropertyKind};
 use std::io::Write;
 use std::time::Duration;
@@ -232,7 +233,44 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
     if args.show_properties {
         return show_properties(program, &options, console);
     }
-    let report = match verify(program, &options) {
+    // Progress on stderr once a run takes a second: what it is doing (at
+    // 1 s, then every 5 s) and each stage as it ends.
+    let start = std::time::Instant::now();
+    let heartbeat = Heartbeat::start(start);
+    let err = &mut *console.err;
+    let mut progress = |stage: Stage<'_>| {
+        heartbeat.entered(match stage {
+            Stage::Executed { .. } => 1,
+            Stage::Encoded { .. } | Stage::Checked { .. } => 2,
+        });
+        let t = start.elapsed().as_secs_f64();
+        if t < 1.0 {
+            return;
+        }
+        let line = match stage {
+            Stage::Executed {
+                steps,
+                terms,
+                checks,
+            } => format!("symbolic execution: {steps} steps, {terms} terms, {checks} checks"),
+            Stage::Encoded { variables, clauses } => {
+                format!("encoded: {variables} variables, {clauses} clauses")
+            }
+            Stage::Checked {
+                name,
+                index,
+                of,
+                violated,
+            } => format!(
+                "solver call {index} of {of}: {name} {}",
+                if violated { "can fail" } else { "holds" }
+            ),
+        };
+        let _ = writeln!(err, "[{t:7.1} s] {line}");
+    };
+    let report = verify_reporting(program, &options, &mut progress);
+    heartbeat.stop();
+    let report = match report {
         Ok(r) => r,
         Err(e) => {
             let _ = writeln!(console.err, "error: {e}");
@@ -312,6 +350,53 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
             let _ = writeln!(verdict_out, "UNKNOWN reason: {why}\nUNKNOWN");
             exit::OK
         }
+    }
+}
+
+/// A thread that says on stderr which stage a long run is in (at 1 s,
+/// then every 5 s), until stopped.
+struct Heartbeat {
+    stage: std::sync::Arc<std::sync::atomic::AtomicUsize>,
+}
+
+/// The stages the heartbeat names, by index.
+const STAGES: [&str; 4] = [
+    "symbolic execution",
+    "encoding to CNF and solving",
+    "solving",
+    "done",
+];
+
+impl Heartbeat {
+    fn start(start: std::time::Instant) -> Heartbeat {
+        use std::sync::atomic::Ordering;
+        let stage = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let seen = stage.clone();
+        std::thread::spawn(move || {
+            let mut next = 1.0;
+            loop {
+                std::thread::sleep(Duration::from_millis(100));
+                let s = seen.load(Ordering::Relaxed);
+                if s >= STAGES.len() - 1 {
+                    return;
+                }
+                let t = start.elapsed().as_secs_f64();
+                if t >= next {
+                    eprintln!("[{t:7.1} s] {}…", STAGES[s]);
+                    next += 5.0;
+                }
+            }
+        });
+        Heartbeat { stage }
+    }
+
+    fn entered(&self, stage: usize) {
+        self.stage
+            .store(stage, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    fn stop(&self) {
+        self.entered(STAGES.len() - 1);
     }
 }
 

@@ -173,3 +173,20 @@ fn exhausted_memory_gives_unknown() {
     assert_eq!(stdout.lines().last(), Some("UNKNOWN"), "{stdout}");
     assert!(stdout.contains("UNKNOWN reason: out of memory"), "{stdout}");
 }
+
+#[test]
+fn long_runs_say_what_they_are_doing() {
+    let (code, out, err) = lore_full(&[
+        "verify",
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../testsuite/cases/limits/slow.c"
+        ),
+        "--unwind",
+        "201",
+        "--timeout",
+        "1.6",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    assert!(err.contains("s] encoding to CNF and solving…"), "{err}");
+}
