@@ -171,9 +171,16 @@ impl<'p> Interpreter<'p> {
     }
 
     fn safety_failure(&self, kind: &str) -> Stop {
+        self.safety_failure_at(kind, Loc::NONE)
+    }
+
+    /// The failure of the check of the operation at `at` (named as
+    /// symbolic execution names it: the statement's location without one).
+    fn safety_failure_at(&self, kind: &str, at: Loc) -> Stop {
+        let loc = if at.is_none() { self.at } else { at };
         Replay::Violated {
-            name: crate::symex::safety_check_name(&self.function, kind, self.at),
-            loc: self.at,
+            name: crate::symex::safety_check_name(&self.function, kind, loc),
+            loc,
         }
     }
 
@@ -1020,7 +1027,7 @@ impl<'p> Interpreter<'p> {
                     }
                 }
             }
-            ExprKind::Binary(op, a, b) => {
+            ExprKind::Binary(op, a, b, at) => {
                 if self.types().is_float(a.ty) {
                     let fmt = self.float_format(a.ty)?;
                     let x = self.value(f, locals, a)?;
@@ -1060,7 +1067,7 @@ impl<'p> Interpreter<'p> {
                             && matches!(op, BinaryOp::Div | BinaryOp::Rem)
                             && y & mask(wa) == 0
                         {
-                            return Err(self.safety_failure("division-by-zero"));
+                            return Err(self.safety_failure_at("division-by-zero", *at));
                         }
                         if self.safety.signed_overflow && signed && self.types().is_integer(a.ty) {
                             let (sx, sy) = (signed_value(x, wa, true), signed_value(y, wa, true));
@@ -1075,7 +1082,7 @@ impl<'p> Interpreter<'p> {
                                 wa >= 128 || (v >= -(1i128 << (wa - 1)) && v < (1i128 << (wa - 1)))
                             };
                             if !exact.is_some_and(fits) {
-                                return Err(self.safety_failure("overflow"));
+                                return Err(self.safety_failure_at("overflow", *at));
                             }
                         }
                         let wb = self.types().bit_width(b.ty).max(1);
@@ -1089,7 +1096,7 @@ impl<'p> Interpreter<'p> {
                             let negative_left =
                                 *op == BinaryOp::Shl && signed && signed_value(x, wa, true) < 0;
                             if distance >= u128::from(wa) || negative_left {
-                                return Err(self.safety_failure("undefined-shift"));
+                                return Err(self.safety_failure_at("undefined-shift", *at));
                             }
                         }
                         arith(*op, x, y, wa, signed, wb)?

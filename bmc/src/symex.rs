@@ -573,12 +573,27 @@ impl Executor<'_> {
         description: &str,
         bad: TermId,
     ) {
+        let at = self.at;
+        self.safety_at(state, f, kind, description, bad, at);
+    }
+
+    /// A safety check of the operation at `at` (the statement's location
+    /// when the operation has none): each operation is its own property.
+    fn safety_at(
+        &mut self,
+        state: &mut State,
+        f: &Function,
+        kind: &'static str,
+        description: &str,
+        bad: TermId,
+        at: Loc,
+    ) {
         let violated = self.terms.and(state.guard, bad);
         if violated == FALSE {
             return;
         }
-        let name = safety_check_name(&f.name, kind, self.at);
-        let loc = self.at;
+        let loc = if at.is_none() { self.at } else { at };
+        let name = safety_check_name(&f.name, kind, loc);
         self.check(
             CheckKind::Safety { kind },
             name,
@@ -2581,7 +2596,7 @@ impl Executor<'_> {
                     }
                 }
             }
-            ExprKind::Binary(op, a, b) => self.binary(state, f, *op, a, b, ty),
+            ExprKind::Binary(op, a, b, at) => self.binary(state, f, *op, a, b, ty, *at),
             ExprKind::Cast(a) => {
                 let x = self.value(state, f, a);
                 self.cast(state, x, a.ty, ty)
@@ -2611,6 +2626,7 @@ impl Executor<'_> {
         a: &Expr,
         b: &Expr,
         ty: TypeId,
+        at: Loc,
     ) -> TermId {
         if self.types().is_float(a.ty) {
             return self.float_binary(state, f, op, a, b);
@@ -2730,7 +2746,7 @@ impl Executor<'_> {
             && self.types().is_integer(a.ty)
         {
             let bad = self.undefined_shift(op, x, y, a.ty);
-            self.safety(state, f, "undefined-shift", UNDEFINED_SHIFT, bad);
+            self.safety_at(state, f, "undefined-shift", UNDEFINED_SHIFT, bad, at);
         }
         // Shift amounts are brought to the left operand's width.
         let y = if matches!(bop, Binary::Shl | Binary::LShr | Binary::AShr) {
@@ -2759,17 +2775,12 @@ impl Executor<'_> {
             let w = self.terms.width(y);
             let zero = self.terms.constant(0, w);
             let bad = self.terms.binary(Binary::Eq, y, zero);
-            self.safety(state, f, "division-by-zero", "division by zero", bad);
+            self.safety_at(state, f, "division-by-zero", "division by zero", bad, at);
         }
         if self.options.signed_overflow_check && signed && self.types().is_integer(a.ty) {
             if let Some(bad) = self.overflow(bop, x, y) {
-                self.safety(
-                    state,
-                    f,
-                    "overflow",
-                    "arithmetic overflow on signed integers",
-                    bad,
-                );
+                let description = format!("arithmetic overflow on signed {}", op.symbol());
+                self.safety_at(state, f, "overflow", &description, bad, at);
             }
         }
         self.terms.binary(bop, x, y)

@@ -364,7 +364,10 @@ pub enum ExprKind {
     /// The address of a function.
     FunctionAddr(FunctionId),
     Unary(UnaryOp, Box<Expr>),
-    Binary(BinaryOp, Box<Expr>, Box<Expr>),
+    /// An operation and where its operator is in the source (`Loc::NONE`
+    /// for operations Lore makes up): each operation's checks (overflow,
+    /// division by zero, shifts) are named by it.
+    Binary(BinaryOp, Box<Expr>, Box<Expr>, Loc),
     /// Explicit conversion to `ty`: to `_Bool` it is `x != 0`; between
     /// integers it truncates or extends by the source's signedness; from a
     /// floating type to an integer it truncates toward zero; between pointers
@@ -503,8 +506,13 @@ impl Expr {
     }
 
     pub fn binary(op: BinaryOp, lhs: Expr, rhs: Expr, ty: TypeId) -> Expr {
+        Expr::binary_at(op, lhs, rhs, ty, Loc::NONE)
+    }
+
+    /// An operation whose operator is at `at` in the source.
+    pub fn binary_at(op: BinaryOp, lhs: Expr, rhs: Expr, ty: TypeId, at: Loc) -> Expr {
         Expr {
-            kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
+            kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs), at),
             ty,
         }
     }
@@ -765,7 +773,7 @@ impl Expr {
         match &self.kind {
             ExprKind::Load(p) | ExprKind::AddrOf(p) => p.for_each_expr(visit),
             ExprKind::Unary(_, a) | ExprKind::Cast(a) => a.for_each(visit),
-            ExprKind::Binary(_, a, b) => {
+            ExprKind::Binary(_, a, b, _) => {
                 a.for_each(visit);
                 b.for_each(visit);
             }

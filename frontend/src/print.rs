@@ -518,7 +518,7 @@ impl Printer<'_> {
                 };
                 format!("{sym}{}", self.operand(f, x))
             }
-            ExprKind::Binary(op, a, b) => {
+            ExprKind::Binary(op, a, b, _) => {
                 let sym = match op {
                     BinaryOp::PtrAdd => "+",
                     BinaryOp::PtrDiff => "-",

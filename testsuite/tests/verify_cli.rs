@@ -237,7 +237,7 @@ fn entry_function_property_selection_and_listing() {
         file.clone(),
         "--standard-checks".into(),
         "--property".into(),
-        "main.overflow.13:3".into(),
+        "main.overflow.13:9".into(),
     ]);
     assert_eq!((code, out.lines().last()), (0, Some("TRUE")), "{out}{err}");
     assert!(!out.contains("undefined-shift"), "{out}");
@@ -284,4 +284,26 @@ fn traces_name_elements_pointers_and_aggregates() {
     assert_eq!(code, 10, "{err}");
     assert!(out.contains("m[1][2] = 4"), "{out}");
     insta::assert_snapshot!(out);
+}
+
+#[test]
+fn each_operation_is_its_own_property() {
+    let (code, out, err) = run_lore(&[
+        "verify".into(),
+        case("check_overflow_each_operation.c"),
+        "--signed-overflow-check".into(),
+        "--unwind".into(),
+        "1".into(),
+    ]);
+    assert_eq!(code, 10, "{err}");
+    let results: Vec<&str> = out.lines().filter(|l| l.starts_with('[')).collect();
+    assert_eq!(
+        results,
+        [
+            "[main.overflow.10:13] check_overflow_each_operation.c:10 arithmetic overflow on signed *: SUCCESS",
+            "[main.overflow.10:17] check_overflow_each_operation.c:10 arithmetic overflow on signed +: FAILURE",
+            "[main.overflow.10:21] check_overflow_each_operation.c:10 arithmetic overflow on signed -: FAILURE",
+        ],
+        "{out}"
+    );
 }

@@ -4,7 +4,7 @@
 use super::{Lowered, Lowerer, Symbol};
 use crate::diag::{DiagnosticKind, UnsupportedKind};
 use crate::ir::{BinaryOp, Expr, ExprKind, GlobalKind, Place, StmtKind, Terminator, UnaryOp};
-use crate::source::Span;
+use crate::source::{Loc, Span};
 use crate::types::{ArrayLen, FloatKind, IntKind, TypeId, TypeKind, TypeTable};
 use lang_c::ast;
 use lang_c::span::Node;
@@ -910,7 +910,8 @@ impl Lowerer<'_> {
             _ => {
                 let lhs = self.lower_expr(&b.node.lhs)?;
                 let rhs = self.lower_expr(&b.node.rhs)?;
-                self.arithmetic(&op, lhs, rhs, span).map(Value::RValue)
+                let at = self.loc(&b.node.operator);
+                self.arithmetic(&op, lhs, rhs, span, at).map(Value::RValue)
             }
         }
     }
@@ -1199,7 +1200,8 @@ impl Lowerer<'_> {
                 _ => B::BitwiseOr,
             };
             let old = Expr::load(place.clone(), ty);
-            let result = self.arithmetic(&arith, old, rhs, span)?;
+            let at = self.loc(&b.node.operator);
+            let result = self.arithmetic(&arith, old, rhs, span, at)?;
             self.convert(result, ty, span)
         };
         if !want_value {
@@ -1242,12 +1244,15 @@ impl Lowerer<'_> {
     }
 
     /// A binary operator other than assignment, `&&`, `||` and indexing.
+    /// `lhs op rhs` for the operators that compute (not assignments, `&&`,
+    /// `||` or indexing); `at` is the operator's location.
     pub(crate) fn arithmetic(
         &mut self,
         op: &ast::BinaryOperator,
         lhs: Expr,
         rhs: Expr,
         span: Span,
+        at: Loc,
     ) -> Lowered {
         use ast::BinaryOperator as B;
         let (lp, rp) = (self.types.is_pointer(lhs.ty), self.types.is_pointer(rhs.ty));
@@ -1330,7 +1335,7 @@ impl Lowerer<'_> {
                 } else {
                     BinaryOp::Shr
                 };
-                Some(self.mk_binary(bop, a, b, ty))
+                Some(self.mk_binary_at(bop, a, b, ty, at))
             }
             _ => {
                 let bop = match op {
@@ -1357,7 +1362,7 @@ impl Lowerer<'_> {
                     return type_error(self, &lhs, &rhs);
                 }
                 let (a, b, ty) = self.usual_arithmetic(lhs, rhs);
-                Some(self.mk_binary(bop, a, b, ty))
+                Some(self.mk_binary_at(bop, a, b, ty, at))
             }
         }
     }
@@ -1713,6 +1718,18 @@ impl Lowerer<'_> {
     }
 
     pub(crate) fn mk_binary(&mut self, op: BinaryOp, a: Expr, b: Expr, ty: TypeId) -> Expr {
+        self.mk_binary_at(op, a, b, ty, Loc::NONE)
+    }
+
+    /// [`Self::mk_binary`] for an operator written at `at` in the source.
+    pub(crate) fn mk_binary_at(
+        &mut self,
+        op: BinaryOp,
+        a: Expr,
+        b: Expr,
+        ty: TypeId,
+        at: Loc,
+    ) -> Expr {
         if let (Some(x), Some(y)) = (a.as_int(), b.as_int()) {
             if self.types.is_integer(a.ty) && self.types.is_integer(b.ty) {
                 if let Some(v) = self.fold_binary(op, x, y, a.ty, b.ty) {
@@ -1720,7 +1737,7 @@ impl Lowerer<'_> {
                 }
             }
         }
-        Expr::binary(op, a, b, ty)
+        Expr::binary_at(op, a, b, ty, at)
     }
 
     fn fold_binary(&self, op: BinaryOp, x: u128, y: u128, ta: TypeId, tb: TypeId) -> Option<u128> {

@@ -421,7 +421,7 @@ fn not_constant(e: &Expr) -> Option<&'static str> {
         | ExprKind::AddrOf(_)
         | ExprKind::FunctionAddr(_) => None,
         ExprKind::Unary(_, a) | ExprKind::Cast(a) => not_constant(a),
-        ExprKind::Binary(op, a, b) => {
+        ExprKind::Binary(op, a, b, _) => {
             if matches!(op, crate::ir::BinaryOp::Div | crate::ir::BinaryOp::Rem)
                 && matches!(b.kind, ExprKind::Int(0))
             {
