@@ -136,6 +136,12 @@ pub enum Step {
         guard: TermId,
         loc: lore_frontend::source::Loc,
     },
+    /// A remark for the printed equation: a loop's body entered for the
+    /// n-th time (no constraint).
+    Note {
+        text: String,
+        loc: lore_frontend::source::Loc,
+    },
     /// A property is violated when `violated` holds.
     Check {
         property: usize,
@@ -806,6 +812,7 @@ impl Equation {
                     *loc,
                 ),
                 Step::Allocate { id, loc, .. } => (format!("heap{id} = new block"), *loc),
+                Step::Note { text, loc } => (format!("// {text}"), *loc),
                 Step::Check {
                     property,
                     violated,

@@ -1185,6 +1185,10 @@ impl Executor<'_> {
                                 self.cut_loop(&mut then_state, f, li, l.loc);
                             } else {
                                 then_state.loop_counts.insert((depth, li), count + 1);
+                                self.steps.push(Step::Note {
+                                    text: format!("loop {}.{li}: iteration {}", f.name, count + 1),
+                                    loc: l.loc,
+                                });
                             }
                         }
                     }
@@ -1277,6 +1281,11 @@ impl Executor<'_> {
                             continue;
                         }
                         s.loop_counts.insert((depth, li), count + 1);
+                        // The body runs again: iteration count + 2.
+                        self.steps.push(Step::Note {
+                            text: format!("loop {}.{li}: iteration {}", f.name, count + 2),
+                            loc: l.loc,
+                        });
                     }
                 }
                 jumped_back = Some(match jumped_back {
