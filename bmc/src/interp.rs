@@ -607,7 +607,18 @@ impl<'p> Interpreter<'p> {
             return;
         }
         let name = shown.unwrap_or(name);
-        let shown = self.value_text(bytes, ty);
+        let shown = match self.bit_field_width(f, place) {
+            // What a bit-field holds: the value cut to its width.
+            Some(width) => {
+                let v = from_bytes(bytes) & mask(width);
+                if self.types().is_signed(ty) {
+                    signed_value(v, width, true).to_string()
+                } else {
+                    show_value(self.types(), v, ty)
+                }
+            }
+            None => self.value_text(bytes, ty),
+        };
         self.trace.push(TraceStep {
             function: f.name.clone(),
             loc,

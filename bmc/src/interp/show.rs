@@ -47,6 +47,17 @@ impl Interpreter<'_> {
         })
     }
 
+    /// The width of the bit-field `place` names, if it names one.
+    pub(super) fn bit_field_width(&self, f: &Function, place: &Place) -> Option<u32> {
+        let Place::Field(base, i) = place else {
+            return None;
+        };
+        let ty = self.program.place_type(f, base);
+        let c = self.types().composite_id(ty)?;
+        let field = self.types().composite(c).fields.as_ref()?.get(*i)?;
+        field.bit_field.map(|b| b.width)
+    }
+
     /// A pointer value: `NULL`, `&function`, or the object and the place
     /// inside it (`&buf + 3` when that is no element or member's start);
     /// the raw address when it names no object.

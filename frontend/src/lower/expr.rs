@@ -1574,6 +1574,19 @@ impl Lowerer<'_> {
     /// `(T)e`.
     fn explicit_cast(&mut self, e: Expr, to: TypeId, span: Span) -> Lowered {
         if e.ty == to {
+            // A bit-field read cast to its declared type is an ordinary
+            // value of that type: kept as a cast so that the integer
+            // promotions do not treat it as a narrow bit-field again
+            // (`(unsigned long long)s.f << 63` with `f : 11` is computed in
+            // 64 bits, not in int).
+            if let ExprKind::Load(place @ Place::Field(_, i)) = &e.kind {
+                if self.bit_field_width(place, *i).is_some() {
+                    return Some(Expr {
+                        kind: ExprKind::Cast(Box::new(e)),
+                        ty: to,
+                    });
+                }
+            }
             return Some(e);
         }
         if !self.types.is_scalar(to) || !self.types.is_scalar(e.ty) {
