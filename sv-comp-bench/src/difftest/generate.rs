@@ -783,7 +783,8 @@ impl Gen {
                     "++/--"
                 });
                 if self.rng.chance(50) {
-                    let _ = writeln!(out, "{pad}{}{op};", p.text);
+                    // Parenthesised: `*p++` would step the pointer.
+                    let _ = writeln!(out, "{pad}({}){op};", p.text);
                 } else {
                     let _ = writeln!(out, "{pad}{op}{};", p.text);
                 }
