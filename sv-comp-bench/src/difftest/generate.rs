@@ -314,6 +314,18 @@ impl Gen {
             }
         }
         let _ = writeln!(out, "}};");
+        // Wider than 128 bits even without padding: reads and writes span
+        // several pieces of the object (the constant folding of issue 20).
+        let bits: u64 = fields
+            .iter()
+            .map(|f| match (f.bits, f.len) {
+                (Some(b), _) => u64::from(b),
+                (None, len) => u64::from(f.ty.width(self.lp64)) * u64::from(len.unwrap_or(1)),
+            })
+            .sum();
+        if !is_union && bits > 128 {
+            self.features.insert("struct wider than 128 bits");
+        }
         self.composites.push(Composite {
             name,
             is_union,
