@@ -167,6 +167,18 @@ pub struct Terms {
     /// How to print terms that are circuits for one operation (floating
     /// point): the operation and its operands, not the circuit.
     notes: FxHashMap<TermId, Note>,
+    /// How to print constants that are addresses (set for printing only).
+    addresses: Option<Addresses>,
+}
+
+/// The pointer layout and the objects' names, so that a printed constant
+/// of pointer width that is an address shows the object too.
+struct Addresses {
+    pointer_bits: u32,
+    offset_bits: u32,
+    /// By object id; functions by id counted down from the top.
+    objects: Vec<String>,
+    functions: Vec<String>,
 }
 
 /// A circuit's printed form: `a op b` (infix) or `op(a, …)`.
@@ -560,6 +572,45 @@ impl Terms {
         }
     }
 
+    /// From now on, constants of `pointer_bits` bits that are the address of
+    /// an object or function print with it: `33554440 (&a+8)`, `&f`.
+    pub fn name_addresses(
+        &mut self,
+        pointer_bits: u32,
+        offset_bits: u32,
+        objects: Vec<String>,
+        functions: Vec<String>,
+    ) {
+        self.addresses = Some(Addresses {
+            pointer_bits,
+            offset_bits,
+            objects,
+            functions,
+        });
+    }
+
+    /// The object an address constant points into, as `&name` or
+    /// `&name+offset` (functions: `&f`).
+    fn address_text(&self, value: u128, width: u32) -> Option<String> {
+        let a = self.addresses.as_ref()?;
+        if width != a.pointer_bits || value == 0 {
+            return None;
+        }
+        let id = (value >> a.offset_bits) as u64;
+        let offset = value & Terms::mask(a.offset_bits);
+        if (1..a.objects.len() as u64).contains(&id) {
+            let name = &a.objects[id as usize];
+            return Some(if offset == 0 {
+                format!("&{name}")
+            } else {
+                format!("&{name}+{offset}")
+            });
+        }
+        let top = (1u64 << (a.pointer_bits - a.offset_bits)) - 1;
+        let index = top.checked_sub(id)? as usize;
+        (offset == 0 && index < a.functions.len()).then(|| format!("&{}", a.functions[index]))
+    }
+
     /// The term as an expression; subterms nested too deeply print as
     /// `tN` (see [`Terms::show_with_cuts`]).
     pub fn show(&self, id: TermId) -> String {
@@ -616,6 +667,8 @@ impl Terms {
             Term::Const { value, width } => {
                 if *width == 1 {
                     out.push_str(if *value == 1 { "true" } else { "false" });
+                } else if let Some(object) = self.address_text(*value, *width) {
+                    let _ = write!(out, "{value} ({object})");
                 } else {
                     let _ = write!(out, "{value}");
                 }

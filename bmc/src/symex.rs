@@ -168,13 +168,13 @@ pub fn function_object_id(pointer_bits: u32, offset_bits: u32, function: Functio
     (top - u64::from(function.0)) as u32
 }
 
-/// The name of a generated check: by function, kind and source position, so
-/// that the concrete replay names it the same way.
 /// The description of the undefined-shift check (symbolic execution and
-/// the replay name it alike).
+/// the replay describe it alike).
 pub const UNDEFINED_SHIFT: &str =
     "shift distance negative or not below the width, or a negative value shifted left";
 
+/// The name of a generated check: by function, kind and source position, so
+/// that the concrete replay names it the same way.
 pub fn safety_check_name(function: &str, kind: &str, loc: Loc) -> String {
     format!("{function}.{kind}.{}:{}", loc.line, loc.col)
 }
@@ -201,6 +201,8 @@ pub struct Symex {
     /// and the number of ids given out (so a replay lays memory out alike).
     pub object_ids: FxHashMap<(FunctionId, u32, u32), u32>,
     pub objects: u32,
+    /// The name of each object id (0 is NULL; heap blocks are `heapN`).
+    pub object_names: Vec<String>,
 }
 
 #[derive(Clone)]
@@ -369,6 +371,7 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, Strin
         bound_cut: ex.bound_cut,
         objects: ex.object_names.len() as u32,
         object_ids: ex.object_ids,
+        object_names: ex.object_names,
     })
 }
 

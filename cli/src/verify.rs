@@ -521,7 +521,14 @@ fn json(
 pub fn show_ssa(program: &Program, bound: &BoundArgs) -> Result<String, String> {
     let options = bound.options()?;
     let program = &bound.with_entry(program)?;
-    let symex = lore_bmc::symex::execute(program, &options)?;
+    let mut symex = lore_bmc::symex::execute(program, &options)?;
+    let pointer_bits = program.model.pointer_bits();
+    symex.equation.terms.name_addresses(
+        pointer_bits,
+        lore_bmc::symex::offset_bits(pointer_bits),
+        symex.object_names.clone(),
+        program.functions.iter().map(|f| f.name.clone()).collect(),
+    );
     let names: Vec<(String, String)> = symex
         .checks
         .iter()

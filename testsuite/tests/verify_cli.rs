@@ -307,3 +307,17 @@ fn each_operation_is_its_own_property() {
         "{out}"
     );
 }
+
+#[test]
+fn show_ssa_names_addresses() {
+    let (code, out, err) = run_lore(&[
+        "show".into(),
+        "ssa".into(),
+        case("pointer_and_function_choice.c"),
+        "--unwind".into(),
+        "2".into(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("1048576 (&x) : 2097152 (&y)"), "{out}");
+    assert!(out.contains("(&f) : "), "{out}");
+}
