@@ -16,8 +16,8 @@ const DEFAULT_UNWIND: u32 = 10;
 #[derive(Args, Clone)]
 pub struct BoundArgs {
     /// Loops: with --unwind K a loop body runs at most K-1 times (the K-th
-    /// entry is where the bound cuts, as in CBMC); recursion: K nested
-    /// calls. Paths that need more are cut (bounded semantics) unless
+    /// entry is where the bound cuts, as in CBMC); recursion: at most K
+    /// nested recursive calls (as in CBMC). Paths that need more are cut (bounded semantics) unless
     /// --unwinding-assertions is given. Without --unwind, Lore uses K = 10
     /// and checks the unwinding, so it never claims TRUE for a cut path.
     #[arg(long, value_name = "K")]
