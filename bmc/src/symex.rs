@@ -304,7 +304,7 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, Strin
     };
     // Globals start as zero; external ones (declared, never defined) are unknown.
     let mut memory = vec![None];
-    for (i, g) in program.globals.iter().enumerate() {
+    for g in &program.globals {
         let bits = ex.bits_of(g.ty);
         let value = match (&g.kind, &g.bytes) {
             (GlobalKind::External, _) => {
@@ -315,7 +315,6 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, Strin
             (_, Some(bytes)) => ex.bytes_term(bytes),
             _ => ex.terms.constant(0, bits.max(1)),
         };
-        let _ = i;
         memory.push(Some(value));
         ex.object_names.push(g.name.clone());
         ex.object_types.push(g.ty);
@@ -814,13 +813,12 @@ impl Executor<'_> {
     }
 
     /// Names a new value of an object (for the printed equation).
-    fn defined(&mut self, name: &str, value: TermId, guard: TermId, loc: Loc) -> TermId {
+    fn defined(&mut self, name: &str, value: TermId, loc: Loc) -> TermId {
         let version = self.new_version(name);
         let (t, symbol) = self.terms.define(version, value);
         if let Some(symbol) = symbol {
             self.steps.push(Step::Define { symbol, loc });
         }
-        let _ = guard;
         t
     }
 
@@ -930,7 +928,6 @@ impl Executor<'_> {
         }
     }
 
-    /// Merges two states at a join (their guards are disjoint).
     /// A call through a function pointer: one inlined call per function whose
     /// address was taken and whose signature fits, each under `pointer ==
     /// &function`; a pointer equal to none of them is reported unsupported.
@@ -995,6 +992,7 @@ impl Executor<'_> {
         }
     }
 
+    /// Merges two states at a join (their guards are disjoint).
     fn merge(&mut self, a: State, b: State) -> State {
         if a.guard == FALSE {
             return b;
@@ -1025,7 +1023,7 @@ impl Executor<'_> {
                     let (x, y) = (self.terms.zext(x, w), self.terms.zext(y, w));
                     let v = self.terms.ite(a.guard, x, y);
                     let name = self.object_names[id].clone();
-                    Some(self.defined(&name, v, guard, Loc::NONE))
+                    Some(self.defined(&name, v, Loc::NONE))
                 }
                 (Some(_), _) => {
                     if let Some(&s) = a.sizes.get(&(id as u32)) {
@@ -1144,9 +1142,6 @@ impl Executor<'_> {
                 continue;
             }
             let block = &body.blocks[pc];
-            if std::env::var_os("LORE_SYMEX_DEBUG").is_some() {
-                eprintln!("{} bb{pc} guard {}", f.name, self.terms.show(state.guard));
-            }
             for stmt in &block.stmts {
                 if state.guard == FALSE {
                     break;
@@ -1313,7 +1308,7 @@ impl Executor<'_> {
             let name = format!("{}.unwind.{}", f.name, index);
             self.check(
                 CheckKind::Unwinding {
-                    function: self.program.function_by_name(&f.name).expect("function"),
+                    function: state.frames.last().expect("a frame").function,
                     loop_index: index,
                 },
                 name,
@@ -1533,7 +1528,7 @@ impl Executor<'_> {
             StmtKind::Memory { op, args } => {
                 let values: Vec<TermId> = args.iter().map(|a| self.value(state, f, a)).collect();
                 if state.guard != FALSE {
-                    self.memory_op(state, f, *op, &values, loc);
+                    self.memory_op(state, *op, &values, loc);
                 }
             }
             StmtKind::String { op, dest, args } => {
@@ -1948,7 +1943,6 @@ impl Executor<'_> {
     fn memory_op(
         &mut self,
         state: &mut State,
-        f: &Function,
         op: lore_frontend::ir::MemoryOp,
         args: &[TermId],
         loc: Loc,
@@ -1985,7 +1979,6 @@ impl Executor<'_> {
             let src = self.terms.zext(args[1], pw);
             self.read_indirect(state, src, n * 8, 0, true)
         };
-        let _ = f;
         self.write_indirect(state, dst, value, 0, true, loc);
     }
 
@@ -2016,8 +2009,7 @@ impl Executor<'_> {
             }
             let new = self.terms.ite(names_it, updated, obj);
             let name = self.object_names[id as usize].clone();
-            let g = state.guard;
-            let named = self.defined(&name, new, g, loc);
+            let named = self.defined(&name, new, loc);
             state.memory[id as usize] = Some(named);
         }
     }
@@ -2308,8 +2300,7 @@ impl Executor<'_> {
             };
             let new = self.terms.ite(hit, updated, obj);
             let name = self.object_names[id as usize].clone();
-            let guard = state.guard;
-            let named = self.defined(&name, new, guard, loc);
+            let named = self.defined(&name, new, loc);
             state.memory[id as usize] = Some(named);
         }
     }
@@ -2504,8 +2495,7 @@ impl Executor<'_> {
         };
         let Root::Object(id) = root;
         let name = self.object_names[id as usize].clone();
-        let guard = state.guard;
-        let named = self.defined(&name, updated, guard, loc);
+        let named = self.defined(&name, updated, loc);
         state.memory[id as usize] = Some(named);
     }
 
@@ -2777,7 +2767,6 @@ impl Executor<'_> {
         } else {
             y
         };
-        let _ = ty;
         if self.options.div_by_zero_check
             && matches!(
                 bop,

@@ -309,8 +309,7 @@ impl Executor<'_> {
             };
             let new = self.terms.ite(names, updated, obj);
             let name = self.object_names[id as usize].clone();
-            let guard = state.guard;
-            let named = self.defined(&name, new, guard, loc);
+            let named = self.defined(&name, new, loc);
             state.memory[id as usize] = Some(named);
         }
     }
