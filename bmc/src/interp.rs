@@ -1269,23 +1269,31 @@ fn place_name(program: &Program, f: &Function, place: &Place) -> String {
         Place::Global(g) => program.global(*g).name.clone(),
         Place::Deref(_) => "*ptr".into(),
         Place::Field(base, i) => {
-            let ty = program.place_type(f, base);
-            let name = program
-                .types
-                .composite_id(ty)
-                .and_then(|c| {
-                    program
-                        .types
-                        .composite(c)
-                        .fields
-                        .as_ref()
-                        .map(|fs| fs[*i].name.clone())
-                })
-                .unwrap_or_default();
-            format!("{}.{name}", place_name(program, f, base))
+            format!(
+                "{}.{}",
+                place_name(program, f, base),
+                field_name(program, f, base, *i)
+            )
         }
         Place::Index(base, _) => format!("{}[…]", place_name(program, f, base)),
     }
+}
+
+/// The name of field `i` of the struct or union `base` holds.
+fn field_name(program: &Program, f: &Function, base: &Place, i: usize) -> String {
+    let ty = program.place_type(f, base);
+    program
+        .types
+        .composite_id(ty)
+        .and_then(|c| {
+            program
+                .types
+                .composite(c)
+                .fields
+                .as_ref()
+                .map(|fs| fs[i].name.clone())
+        })
+        .unwrap_or_default()
 }
 
 /// A value as C would print it.

@@ -636,6 +636,29 @@ impl Executor<'_> {
         }
     }
 
+    /// Where `bad` holds the path ends as unsupported (a check, so no
+    /// verdict is claimed past it); elsewhere it goes on.
+    fn unsupported_where(&mut self, state: &mut State, bad: TermId, reason: &str, loc: Loc) {
+        let violated = self.terms.and(state.guard, bad);
+        if violated != FALSE {
+            self.check(
+                CheckKind::Unsupported {
+                    reason: reason.to_string(),
+                },
+                format!("unsupported.{reason}"),
+                format!("unsupported: {reason}"),
+                loc,
+                violated,
+            );
+        }
+        let fine = self.terms.not(bad);
+        state.guard = self.terms.and(state.guard, fine);
+        self.steps.push(Step::Assume {
+            guard: state.guard,
+            loc,
+        });
+    }
+
     /// Lays out an object of `count` elements of `elem_bytes` each, where
     /// `count` is not a constant: its bits cover `max_symbolic_object` bytes,
     /// and paths that need more are reported as unsupported (and go no
@@ -661,25 +684,8 @@ impl Executor<'_> {
         if w >= 64 || max_count >> w == 0 {
             let limit = self.terms.constant(u128::from(max_count), w);
             let too_big = self.terms.binary(Binary::Ult, limit, count);
-            let bad = self.terms.and(state.guard, too_big);
-            if bad != FALSE {
-                let reason = format!("{what} larger than {cap} bytes");
-                self.check(
-                    CheckKind::Unsupported {
-                        reason: reason.clone(),
-                    },
-                    format!("unsupported.{reason}"),
-                    format!("unsupported: {reason}"),
-                    loc,
-                    bad,
-                );
-            }
-            let fits = self.terms.not(too_big);
-            state.guard = self.terms.and(state.guard, fits);
-            self.steps.push(Step::Assume {
-                guard: state.guard,
-                loc,
-            });
+            let reason = format!("{what} larger than {cap} bytes");
+            self.unsupported_where(state, too_big, &reason, loc);
         }
         if state.guard == FALSE {
             return None;

@@ -41,7 +41,7 @@ pub struct Report {
 /// Drops every property but `name` (CBMC's --property); the checks that
 /// decide whether a verdict can be given at all (unwinding, recursion,
 /// unsupported constructs) stay.
-fn keep_only(symex: &mut crate::symex::Symex, name: &str) -> Result<(), String> {
+pub fn keep_only(symex: &mut crate::symex::Symex, name: &str) -> Result<(), String> {
     let is_property = |kind: &CheckKind| {
         matches!(
             kind,

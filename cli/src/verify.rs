@@ -556,9 +556,7 @@ pub fn show_cnf(program: &Program, bound: &BoundArgs, dimacs: bool) -> Result<St
     let program = bound.with_entry(program)?;
     let mut symex = lore_bmc::symex::execute(&program, &options)?;
     if let Some(name) = &options.only_check {
-        symex.checks.retain(|c| {
-            !matches!(c.kind, CheckKind::Property(_) | CheckKind::Safety { .. }) || &c.name == name
-        });
+        lore_bmc::verify::keep_only(&mut symex, name)?;
     }
     let terms = &mut symex.equation.terms;
     let mut any = lore_bmc::ssa::FALSE;

@@ -3,7 +3,9 @@
 //! `&s.y`, `&buf + 3`, `&f` for a function, `NULL`), and arrays and
 //! structs as their elements (`{1, 2, 3}`, `{.x = 1, .y = 2}`).
 
-use super::{from_bytes, mask, place_name, show_value, signed_value, Interpreter, Stop};
+use super::{
+    field_name, from_bytes, mask, place_name, show_value, signed_value, Interpreter, Stop,
+};
 use lore_frontend::ir::{Function, Place};
 use lore_frontend::types::{TypeId, TypeKind};
 
@@ -29,11 +31,9 @@ impl Interpreter<'_> {
                     _ => format!("*({target})"),
                 }
             }
-            Place::Field(base, _) => {
+            Place::Field(base, i) => {
                 let base_text = self.place_text(f, locals, base)?;
-                let full = place_name(self.program, f, place);
-                let field = full.rsplit('.').next().unwrap_or_default();
-                format!("{base_text}.{field}")
+                format!("{base_text}.{}", field_name(self.program, f, base, *i))
             }
             Place::Index(base, index) => {
                 let base_text = self.place_text(f, locals, base)?;

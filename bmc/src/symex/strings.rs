@@ -93,28 +93,6 @@ impl Executor<'_> {
         }
     }
 
-    /// Where `bad` holds the path ends as unsupported; elsewhere it goes on.
-    fn unsupported_where(&mut self, state: &mut State, bad: TermId, reason: &str, loc: Loc) {
-        let violated = self.terms.and(state.guard, bad);
-        if violated != FALSE {
-            self.check(
-                super::CheckKind::Unsupported {
-                    reason: reason.to_string(),
-                },
-                format!("unsupported.{reason}"),
-                format!("unsupported: {reason}"),
-                loc,
-                violated,
-            );
-        }
-        let fine = self.terms.not(bad);
-        state.guard = self.terms.and(state.guard, fine);
-        self.steps.push(crate::ssa::Step::Assume {
-            guard: state.guard,
-            loc,
-        });
-    }
-
     fn windows(&mut self, state: &State, p: TermId) -> Vec<Window> {
         let (pw, ob) = (self.pointer_bits(), self.offset_bits());
         let p = self.terms.zext(p, pw);
