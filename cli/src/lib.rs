@@ -5,7 +5,6 @@
 
 mod html;
 mod json;
-pub mod language;
 mod learn;
 pub mod memory;
 mod present;

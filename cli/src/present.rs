@@ -4,12 +4,12 @@
 //! (`html.rs`).
 
 use crate::json::Json;
-use crate::language::teacher::Knowledge;
-use crate::language::{BoundRun, LearnError, Setup};
 use lore_bmc::interp::TraceStep;
-use lore_bmc::query::Answer;
 use lore_frontend::source::SourceMap;
-use lore_learner::dfa::{Dfa, Word};
+pub use lore_language::versions::VersionRun as RunInfo;
+use lore_language::witness;
+use lore_language::LearnError;
+use lore_learner::dfa::Dfa;
 use lore_learner::draw::Drawing;
 
 /// At most this many words are listed (and witnessed) per automaton.
@@ -49,12 +49,6 @@ pub struct SearchInfo {
     pub complete: bool,
     pub min_word_length: u32,
     pub iterations: u32,
-}
-
-/// One learning run: a program at one pair of bounds.
-pub struct RunInfo {
-    pub program: usize,
-    pub run: BoundRun,
 }
 
 pub struct BoundView {
@@ -100,7 +94,7 @@ impl Panel {
         kind: &'static str,
         dfa: &Dfa,
         max_word_length: u32,
-        witness: &mut Witnesses<'_, '_>,
+        witness: &Witnesses<'_, '_>,
     ) -> Result<Panel, LearnError> {
         let drawing = Drawing::new(dfa);
         let words = dfa.accepted_words(max_word_length as usize, WORD_LIMIT);
@@ -126,41 +120,26 @@ impl Panel {
     }
 }
 
-/// Finds witness executions of one program at one pair of bounds: from the
-/// runs the teacher replayed, else by one query on a fresh encoding.
+/// Witness executions of one program at one pair of bounds, shown with
+/// their source lines.
 pub struct Witnesses<'s, 'p> {
-    pub setup: &'s Setup<'p>,
-    pub knowledge: &'s Knowledge<'p>,
+    pub find: witness::Witnesses<'s, 'p>,
     pub sources: &'s SourceMap,
     pub program_index: usize,
-    pub unwind: u32,
-    pub max_word_length: u32,
 }
 
 impl Witnesses<'_, '_> {
     /// A trace for each word (with the assertion letter last).
-    pub fn traces(&mut self, words: &[Word]) -> Result<Vec<Option<Vec<WitnessStep>>>, LearnError> {
-        let mut queries = None;
-        let mut out = Vec::with_capacity(words.len());
-        for w in words {
-            let events: Vec<u32> = w[..w.len().saturating_sub(1)]
-                .iter()
-                .map(|&a| u32::from(a))
-                .collect();
-            if let Some(run) = self.knowledge.failing.get(&events) {
-                out.push(Some(self.steps(&run.trace)));
-                continue;
-            }
-            if queries.is_none() {
-                queries = Some(self.setup.encode(self.unwind, self.max_word_length)?);
-            }
-            let q = queries.as_mut().expect("encoded");
-            out.push(match q.fails_after(&events) {
-                Answer::Yes(run) => Some(self.steps(&run.trace)),
-                Answer::No | Answer::Unknown(_) => None,
-            });
-        }
-        Ok(out)
+    pub fn traces(
+        &self,
+        words: &[lore_learner::dfa::Word],
+    ) -> Result<Vec<Option<Vec<WitnessStep>>>, LearnError> {
+        Ok(self
+            .find
+            .traces(words)?
+            .into_iter()
+            .map(|t| t.map(|t| self.steps(&t)))
+            .collect())
     }
 
     fn steps(&self, trace: &[TraceStep]) -> Vec<WitnessStep> {
