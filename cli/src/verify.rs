@@ -280,7 +280,11 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
     let sources = &program.sources;
     let category = falsified_category(&report);
     if args.json {
-        let _ = write!(console.out, "{}", json(&report, sources, category).render());
+        let _ = write!(
+            console.out,
+            "{}",
+            crate::json::render(&crate::json::VerifyJson::new(&report, sources, category))
+        );
     } else {
         let _ = writeln!(console.out, "** Results:");
         for p in &report.properties {
@@ -449,72 +453,6 @@ fn show_properties(program: &Program, options: &SymexOptions, console: &mut Cons
         );
     }
     exit::OK
-}
-
-use crate::json::Json;
-
-/// `verify --json`: schema `lore-verify/1` (docs/json.md).
-fn json(
-    report: &lore_bmc::verify::Report,
-    sources: &lore_frontend::source::SourceMap,
-    category: &str,
-) -> Json {
-    let (verdict, reason) = match &report.verdict {
-        Verdict::True => ("TRUE", Json::Null),
-        Verdict::False(p) => ("FALSE", Json::str(format!("{p} fails"))),
-        Verdict::Unknown(why) => ("UNKNOWN", Json::str(why.clone())),
-    };
-    let properties = report
-        .properties
-        .iter()
-        .map(|p| {
-            let mut fields = vec![
-                ("name", Json::str(p.name.clone())),
-                ("location", Json::str(sources.short(p.loc).to_string())),
-                ("description", Json::str(p.description.clone())),
-            ];
-            match &p.status {
-                Status::Holds => fields.push(("status", Json::str("SUCCESS"))),
-                Status::Unknown(why) => {
-                    fields.push(("status", Json::str("UNKNOWN")));
-                    fields.push(("reason", Json::str(why.clone())));
-                }
-                Status::Fails { trace, .. } => {
-                    fields.push(("status", Json::str("FAILURE")));
-                    let steps = trace
-                        .iter()
-                        .map(|s| {
-                            Json::Object(vec![
-                                ("location", Json::str(sources.short(s.loc).to_string())),
-                                ("function", Json::str(s.function.clone())),
-                                ("step", Json::str(s.text.clone())),
-                            ])
-                        })
-                        .collect();
-                    fields.push(("trace", Json::Array(steps)));
-                }
-            }
-            Json::Object(fields)
-        })
-        .collect();
-    Json::Object(vec![
-        ("schema", Json::str("lore-verify/1")),
-        ("verdict", Json::str(verdict)),
-        (
-            "category",
-            if verdict == "FALSE" {
-                Json::str(category)
-            } else {
-                Json::Null
-            },
-        ),
-        ("reason", reason),
-        ("properties", Json::Array(properties)),
-        ("variables", Json::int(report.encoding.variables)),
-        ("clauses", Json::int(report.encoding.clauses)),
-        ("solver_calls", Json::int(report.encoding.solver_calls)),
-        ("bound_cut", Json::Bool(report.bound_cut)),
-    ])
 }
 
 /// `lore show ssa`: the equation.
