@@ -42,6 +42,23 @@ pub struct TraceStep {
     pub text: String,
 }
 
+/// A point of a replayed run that a witness of it names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Waypoint {
+    pub function: String,
+    pub loc: Loc,
+    pub kind: WaypointKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WaypointKind {
+    /// A `nondet` statement read these bytes (little-endian) of type `ty`.
+    Input { ty: TypeId, bytes: Vec<u8> },
+    /// The branch of an `if` statement went this way (`loc` is the
+    /// branch's, as the front end gave it).
+    Branch { taken: bool },
+}
+
 /// Which optional safety checks the replay applies (as symbolic execution did).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SafetyChecks {
@@ -82,6 +99,9 @@ pub struct Interpreter<'p> {
     active: Vec<FunctionId>,
     steps_left: u64,
     pub trace: Vec<TraceStep>,
+    /// What a witness of this run needs: nondet values where they were
+    /// read, and the outcomes of `if` branches.
+    pub waypoints: Vec<Waypoint>,
     /// The event points to record, and the letters of the run so far.
     events: Option<&'p Events>,
     pub word: Vec<u32>,
@@ -123,6 +143,7 @@ impl<'p> Interpreter<'p> {
             active: Vec::new(),
             steps_left: 50_000_000,
             trace: Vec::new(),
+            waypoints: Vec::new(),
             events: None,
             word: Vec::new(),
             heap: Default::default(),
@@ -336,6 +357,13 @@ impl<'p> Interpreter<'p> {
                     else_block,
                 } => {
                     let c = self.value(f, locals, cond)?;
+                    if block.from_if {
+                        self.waypoints.push(Waypoint {
+                            function: f.name.clone(),
+                            loc: block.term_loc,
+                            kind: WaypointKind::Branch { taken: c != 0 },
+                        });
+                    }
                     if let Some(events) = self.events {
                         let function = *self.active.last().expect("a function runs");
                         let block = lore_frontend::ir::BlockId(pc as u32);
@@ -428,6 +456,14 @@ impl<'p> Interpreter<'p> {
                 };
                 let shown = self.place_text(f, locals, place).ok();
                 self.store(f, locals, place, &bytes)?;
+                self.waypoints.push(Waypoint {
+                    function: f.name.clone(),
+                    loc,
+                    kind: WaypointKind::Input {
+                        ty,
+                        bytes: bytes.clone(),
+                    },
+                });
                 self.trace_assign(f, place, shown, loc, &bytes, ty);
             }
             StmtKind::Declare { local } => {

@@ -16,6 +16,8 @@ pub enum Status {
     Fails {
         trace: Vec<TraceStep>,
         inputs: Vec<(String, Loc, Vec<u8>)>,
+        /// The nondet values and `if` outcomes of the replayed run.
+        waypoints: Vec<crate::interp::Waypoint>,
     },
     Unknown(String),
 }
@@ -122,6 +124,7 @@ pub fn verify_reporting(
                 match interp.run() {
                     Replay::Violated { name, .. } if name == r.name => Status::Fails {
                         trace: interp.trace,
+                        waypoints: interp.waypoints,
                         inputs: w
                             .inputs
                             .iter()

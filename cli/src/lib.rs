@@ -11,6 +11,7 @@ mod present;
 mod report;
 mod scenario;
 mod task;
+mod witness;
 mod verify;
 
 use clap::{Args, Parser, Subcommand};

@@ -177,12 +177,111 @@ pub struct VerifyArgs {
     /// so that CBMC command lines run unchanged.
     #[arg(long)]
     pub trace: bool,
+    /// Write a witness of the verdict: for FALSE a violation witness (the
+    /// replayed counterexample's nondet values, branches and the failing
+    /// statement), for TRUE a correctness witness; SV-COMP's format 2.0
+    /// (YAML) unless --witness-format graphml.
+    #[arg(long, value_name = "FILE")]
+    pub witness: Option<std::path::PathBuf>,
+    /// The witness format: `yaml` (SV-COMP format 2.0, the default) or
+    /// `graphml` (format 1.0).
+    #[arg(long, value_name = "FORMAT", default_value = "yaml")]
+    pub witness_format: String,
+    /// For FALSE, write a test harness: C definitions of the program's
+    /// __VERIFIER_nondet_* functions returning the counterexample's values,
+    /// so that `gcc prog.c harness.c && ./a.out` fails the same way.
+    #[arg(long, value_name = "FILE.c")]
+    pub harness: Option<std::path::PathBuf>,
     /// Give up after this many seconds (the verdict is UNKNOWN).
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
     /// Give up above this much memory, in MiB (the verdict is UNKNOWN).
     #[arg(long, value_name = "MIB")]
     pub memory_limit: Option<u64>,
+}
+
+/// Writes `--witness` and `--harness` for the verdict (nothing for UNKNOWN).
+fn write_witnesses(
+    args: &VerifyArgs,
+    input: &crate::InputArgs,
+    program: &Program,
+    report: &lore_bmc::verify::Report,
+    property: Option<SvCompProperty>,
+    category: &str,
+) -> Result<(), String> {
+    use crate::witness;
+    if args.witness.is_none() && args.harness.is_none() {
+        return Ok(());
+    }
+    let graphml = match args.witness_format.as_str() {
+        "yaml" => false,
+        "graphml" => true,
+        other => return Err(format!("--witness-format `{other}` (yaml or graphml)")),
+    };
+    let text = std::fs::read(&input.file)
+        .map_err(|e| format!("cannot read {}: {e}", input.file.display()))?;
+    let category = match (&report.verdict, property) {
+        (Verdict::False(_), _) => category,
+        (_, Some(p)) => p.name(),
+        _ => "unreach-call",
+    };
+    let subject = witness::Subject {
+        program,
+        sources: &program.sources,
+        file: input.file.display().to_string(),
+        text,
+        specification: witness::specification(category),
+        data_model: program.model,
+    };
+    let write = |path: &std::path::Path, text: String| {
+        std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    };
+    match &report.verdict {
+        Verdict::False(name) => {
+            let failed = report
+                .properties
+                .iter()
+                .find(|p| &p.name == name)
+                .ok_or(format!("no report of the failed property {name}"))?;
+            let Status::Fails {
+                waypoints, trace, ..
+            } = &failed.status
+            else {
+                return Err(format!("{name} has no replayed counterexample"));
+            };
+            let function = trace.last().map_or("main", |s| s.function.as_str());
+            if let Some(path) = &args.witness {
+                let text = if graphml {
+                    witness::violation_graphml(&subject, waypoints, failed.loc)
+                } else {
+                    witness::violation_yaml(&subject, waypoints, failed.loc, function)
+                };
+                write(path, text)?;
+            }
+            if let Some(path) = &args.harness {
+                let text = witness::harness(
+                    &subject,
+                    waypoints,
+                    &format!("FALSE({category})"),
+                    &path.display().to_string(),
+                )
+                    .map_err(|e| format!("no harness: {e}"))?;
+                write(path, text)?;
+            }
+        }
+        Verdict::True => {
+            if let Some(path) = &args.witness {
+                let text = if graphml {
+                    witness::correctness_graphml(&subject)
+                } else {
+                    witness::correctness_yaml(&subject)
+                };
+                write(path, text)?;
+            }
+        }
+        Verdict::Unknown(_) => {}
+    }
+    Ok(())
 }
 
 /// For a task file (`.yml`): reads it, takes its input file and data model,
@@ -416,6 +515,10 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
                 ""
             }
         );
+    }
+    if let Err(e) = write_witnesses(args, &input, program, &report, property, category) {
+        let _ = writeln!(console.err, "error: {e}");
+        return exit::BAD_INPUT;
     }
     // With --json, stdout holds only the JSON object.
     let verdict_out: &mut dyn Write = if args.json {

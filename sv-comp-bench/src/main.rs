@@ -8,6 +8,7 @@ mod lower;
 mod paper;
 mod task;
 mod verify;
+mod witnesses;
 
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -60,6 +61,10 @@ enum Command {
         /// Fail unless every task CBMC solves is solved.
         #[arg(long)]
         require_cbmc_parity: bool,
+        /// Write each task's witness (and each FALSE's harness) into this
+        /// folder, check the witnesses' format and run the harnesses with gcc.
+        #[arg(long, value_name = "DIR")]
+        witnesses: Option<PathBuf>,
     },
     /// The paper's Table 1 (docking excepted): learn each row, check it
     /// against the enumerated language, compare with the paper, and measure
@@ -216,7 +221,14 @@ fn main() -> ExitCode {
             json,
             jobs,
             require_cbmc_parity,
+            witnesses,
         } => {
+            if let Some(dir) = &witnesses {
+                if let Err(e) = std::fs::create_dir_all(dir) {
+                    eprintln!("error: cannot make {}: {e}", dir.display());
+                    return ExitCode::FAILURE;
+                }
+            }
             let lore = lore_binary(lore);
             verify::run(&verify::VerifyOptions {
                 root: folder,
@@ -229,6 +241,7 @@ fn main() -> ExitCode {
                 json,
                 jobs,
                 require_cbmc_parity,
+                witnesses,
             })
         }
     }

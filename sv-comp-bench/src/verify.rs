@@ -22,6 +22,9 @@ pub struct VerifyOptions {
     pub jobs: usize,
     /// Fail unless Lore solves every task CBMC solves.
     pub require_cbmc_parity: bool,
+    /// Write a witness per task (and a harness per FALSE) into this
+    /// folder and check them (`witnesses.rs`).
+    pub witnesses: Option<PathBuf>,
 }
 
 struct Outcome {
@@ -31,6 +34,10 @@ struct Outcome {
     seconds: f64,
     peak_mib: u64,
     detail: String,
+    /// With --witnesses, for TRUE and FALSE: the witness check's result,
+    /// and for FALSE the harness's.
+    witness: Option<Result<(), String>>,
+    harness: Option<Result<(), String>>,
 }
 
 fn peak_mib(pid: u32) -> Option<u64> {
@@ -50,6 +57,8 @@ fn run_task(task: &Task, o: &VerifyOptions) -> Outcome {
             seconds: 0.0,
             peak_mib: 0,
             detail: "no input file".into(),
+            witness: None,
+            harness: None,
         };
     };
     let mut cmd = Command::new(&o.lore);
@@ -73,6 +82,16 @@ fn run_task(task: &Task, o: &VerifyOptions) -> Outcome {
     if o.unwinding_assertions {
         cmd.arg("--unwinding-assertions");
     }
+    // Witness files are named after the task (`c/loops/x` → `c_loops_x`).
+    let files = o.witnesses.as_ref().map(|dir| {
+        let stem = task.name.replace('/', "_");
+        (dir.join(format!("{stem}.witness.yml")), dir.join(format!("{stem}.harness.c")))
+    });
+    if let Some((witness, harness)) = &files {
+        let _ = std::fs::remove_file(witness);
+        let _ = std::fs::remove_file(harness);
+        cmd.arg("--witness").arg(witness).arg("--harness").arg(harness);
+    }
     let start = Instant::now();
     let mut child = match cmd.spawn() {
         Ok(c) => c,
@@ -84,6 +103,8 @@ fn run_task(task: &Task, o: &VerifyOptions) -> Outcome {
                 seconds: 0.0,
                 peak_mib: 0,
                 detail: format!("cannot run lore: {e}"),
+                witness: None,
+                harness: None,
             }
         }
     };
@@ -138,6 +159,19 @@ fn run_task(task: &Task, o: &VerifyOptions) -> Outcome {
                 String::new()
             }
         });
+    let (witness, harness) = match (&files, verdict.as_str()) {
+        (Some((w, h)), "TRUE" | "FALSE") => {
+            let violation = verdict == "FALSE";
+            let dir = w.parent().unwrap_or(Path::new("."));
+            (
+                Some(crate::witnesses::check_yaml(w, input, violation)),
+                violation.then(|| {
+                    crate::witnesses::check_harness(input, h, task.data_model == "LP64", dir)
+                }),
+            )
+        }
+        _ => (None, None),
+    };
     Outcome {
         task: task.name.clone(),
         expected,
@@ -145,6 +179,8 @@ fn run_task(task: &Task, o: &VerifyOptions) -> Outcome {
         seconds,
         peak_mib: peak,
         detail,
+        witness,
+        harness,
     }
 }
 
@@ -336,8 +372,38 @@ pub fn run(o: &VerifyOptions) -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
+    let mut witnesses_ok = true;
+    if o.witnesses.is_some() {
+        let count = |f: fn(&Outcome) -> &Option<Result<(), String>>| {
+            let checked: Vec<&Outcome> = outcomes.iter().filter(|r| f(r).is_some()).collect();
+            let bad: Vec<String> = checked
+                .iter()
+                .filter_map(|r| match f(r) {
+                    Some(Err(e)) => Some(format!("  {}: {e}", r.task)),
+                    _ => None,
+                })
+                .collect();
+            (checked.len(), bad)
+        };
+        let (witnesses, bad_witnesses) = count(|r| &r.witness);
+        let (harnesses, bad_harnesses) = count(|r| &r.harness);
+        println!(
+            "\nwitnesses (format 2.0): {} of {witnesses} valid; harnesses of FALSE verdicts \
+             (gcc, run): {} of {harnesses} reach reach_error",
+            witnesses - bad_witnesses.len(),
+            harnesses - bad_harnesses.len()
+        );
+        for line in bad_witnesses.iter().chain(&bad_harnesses) {
+            println!("{line}");
+        }
+        witnesses_ok = bad_witnesses.is_empty() && bad_harnesses.is_empty();
+    }
     if wrong > 0 {
         println!("verify benchmark: FAILED ({wrong} wrong verdicts)");
+        return ExitCode::FAILURE;
+    }
+    if !witnesses_ok {
+        println!("verify benchmark: FAILED (a witness or a harness does not hold)");
         return ExitCode::FAILURE;
     }
     if o.require_cbmc_parity && !parity_ok {

@@ -430,3 +430,67 @@ fn a_task_lore_cannot_read_or_check_is_refused() {
     assert_eq!(code, 2);
     assert!(err.contains("no such file"), "{err}");
 }
+
+fn temp(name: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("lore-verify-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name).to_string_lossy().into_owned()
+}
+
+#[test]
+fn a_false_verdict_writes_a_witness_and_a_harness_that_reproduces_it() {
+    let (witness, harness) = (temp("nondet.witness.yml"), temp("nondet.harness.c"));
+    let (code, out, err) = run_lore(&[
+        "verify".into(),
+        task("nondet_path.yml"),
+        "--witness".into(),
+        witness.clone(),
+        "--harness".into(),
+        harness.clone(),
+    ]);
+    assert_eq!((code, out.lines().last()), (10, Some("FALSE(unreach-call)")), "{err}");
+    // The witness (format 2.0): the two values where their calls return,
+    // both `if`s taken, the call of reach_error; the time is the run's.
+    let text = std::fs::read_to_string(&witness).unwrap();
+    let stable: String = text
+        .lines()
+        .filter(|l| !l.contains("creation_time"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    insta::assert_snapshot!(stable);
+    // The harness, compiled with the program by gcc, reaches reach_error
+    // (which aborts) without Lore.
+    let exe = temp("nondet.exe");
+    let built = std::process::Command::new("gcc")
+        .args([&task("nondet_path.c"), &harness, "-o", &exe])
+        .output()
+        .unwrap();
+    assert!(built.status.success(), "{}", String::from_utf8_lossy(&built.stderr));
+    let ran = std::process::Command::new(&exe).output().unwrap();
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(ran.status.signal(), Some(6), "the harness does not abort in reach_error");
+    // GraphML 1.0 on request; a TRUE verdict gets a correctness witness.
+    let graphml = temp("nondet.graphml");
+    run_lore(&[
+        "verify".into(),
+        task("nondet_path.yml"),
+        "--witness".into(),
+        graphml.clone(),
+        "--witness-format".into(),
+        "graphml".into(),
+    ]);
+    let text = std::fs::read_to_string(&graphml).unwrap();
+    assert!(text.contains("<data key=\"witness-type\">violation_witness</data>"), "{text}");
+    assert!(text.contains("<data key=\"assumption\">\\result == 1002;</data>"), "{text}");
+    assert!(text.contains("<data key=\"violation\">true</data>"), "{text}");
+    let correct = temp("true.witness.yml");
+    let (code, _, _) = run_lore(&[
+        "verify".into(),
+        task("overflow_and_reach.yml"),
+        "--witness".into(),
+        correct.clone(),
+    ]);
+    assert_eq!(code, 0);
+    let text = std::fs::read_to_string(&correct).unwrap();
+    assert!(text.contains("entry_type: invariant_set") && text.contains("content: []"), "{text}");
+}
