@@ -56,11 +56,6 @@ impl Interpreter<'_> {
         Ok(())
     }
 
-    fn split_pointer(&self, p: u128) -> (u32, usize) {
-        let ob = self.offset_bits();
-        ((p >> ob) as u32, (p & super::mask(ob)) as usize)
-    }
-
     /// The bytes of the string at `p`, without its terminator.
     fn string_at(&self, p: u128) -> Result<Vec<u8>, Stop> {
         let (id, off) = self.split_pointer(p);
