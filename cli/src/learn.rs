@@ -1,12 +1,11 @@
 //! `lore learn`: the language of error of a C program as a small automaton.
 
-use crate::language::events::{self, EventError};
-use crate::language::teacher::Knowledge;
-use crate::language::{BoundRun, LearnError, Search, SearchLimits, Setup, StopReason};
 use crate::present::{BoundView, Panel, ProgramInfo, Report, RunInfo, SearchInfo, Witnesses};
 use crate::{exit, load, Console, InputArgs};
 use clap::Args;
 use lore_frontend::ir::PropertyKind;
+use lore_language::teacher::Knowledge;
+use lore_language::{witness, BoundRun, LearnError, Search, SearchLimits, Setup};
 use lore_learner::Algorithm;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -86,36 +85,18 @@ pub struct LearnOptions {
     pub quiet: bool,
 }
 
-/// The assertion kind `--assert` names, refused if the program has none.
-pub(crate) fn target(
-    program: &lore_frontend::ir::Program,
-    assert: Option<&str>,
-    console: &mut Console<'_>,
-) -> Result<PropertyKind, u8> {
-    let kind = match assert {
-        None | Some("learn") => PropertyKind::LearnAssertion,
-        Some("assert") => PropertyKind::UserAssertion,
-        Some("reach-error") => PropertyKind::ReachError,
-        Some("end-of-main") => PropertyKind::EndOfMain,
-        Some(other) => {
-            return Err(fail(
-                console,
-                &format!("unknown --assert `{other}` (learn, assert, reach-error or end-of-main)"),
-            ))
-        }
-    };
-    if kind != PropertyKind::EndOfMain && !program.properties.iter().any(|p| p.kind == kind) {
-        let what = match kind {
-            PropertyKind::LearnAssertion => {
-                "the program has no `_Learn_assert`; mark the assertion to learn, or choose \
-                 one with --assert assert or --assert reach-error"
-            }
-            PropertyKind::UserAssertion => "the program has no `assert`",
-            _ => "the program never calls `reach_error`",
-        };
-        return Err(fail(console, what));
+/// The assertion kind `--assert` names.
+pub(crate) fn target(assert: Option<&str>, console: &mut Console<'_>) -> Result<PropertyKind, u8> {
+    match assert {
+        None | Some("learn") => Ok(PropertyKind::LearnAssertion),
+        Some("assert") => Ok(PropertyKind::UserAssertion),
+        Some("reach-error") => Ok(PropertyKind::ReachError),
+        Some("end-of-main") => Ok(PropertyKind::EndOfMain),
+        Some(other) => Err(fail(
+            console,
+            &format!("unknown --assert `{other}` (learn, assert, reach-error or end-of-main)"),
+        )),
     }
-    Ok(kind)
 }
 
 /// The program, events and assertion kind, or the exit code after an error.
@@ -127,24 +108,10 @@ pub(crate) fn setup<'p>(
     algorithm: Algorithm,
     console: &mut Console<'_>,
 ) -> Result<Setup<'p>, u8> {
-    let kind = target(program, assert, console)?;
-    let events = match events::choose(program, file, events_option) {
-        Ok(e) => e,
-        Err(EventError(message)) => return Err(fail(console, &message)),
-    };
-    if events.letters.is_empty() {
-        return Err(fail(console, NO_EVENTS));
-    }
-    Ok(Setup {
-        program,
-        events,
-        targets: vec![kind],
-        algorithm,
-    })
+    let kind = target(assert, console)?;
+    Setup::new(program, file, events_option, kind, algorithm)
+        .map_err(|e| fail(console, &e.to_string()))
 }
-
-pub(crate) const NO_EVENTS: &str =
-    "no events: the program has no function with a body besides `main` (use --events branches)";
 
 pub(crate) fn fail(console: &mut Console<'_>, message: &str) -> u8 {
     let _ = writeln!(console.err, "error: {message}");
@@ -201,42 +168,15 @@ pub(crate) fn run_line(run: &BoundRun) -> String {
     )
 }
 
-/// Learns at the given bounds, or searches them; progress on `err`.
-pub(crate) fn learn_bounds<'p>(
-    setup: &Setup<'p>,
-    knowledge: &mut Knowledge<'p>,
-    options: &LearnOptions,
-    label: &str,
-    err: &mut dyn std::io::Write,
-) -> Result<Search, LearnError> {
-    let quiet = options.quiet;
-    let mut progress = |run: &BoundRun| {
-        if !quiet {
-            let _ = writeln!(err, "  {label}{}", run_line(run));
-        }
-    };
-    match (options.unwind, options.max_word_length) {
-        (Some(b), Some(wl)) => setup.learn_at(knowledge, b, wl).map(|run| {
-            progress(&run);
-            Search {
-                runs: vec![run],
-                min_word_length: wl,
-                stop: StopReason::Given,
-                iterations: 1,
-            }
-        }),
-        // A bound given alone is kept; the other is searched.
-        (b, wl) => {
-            let limits = SearchLimits {
-                max_unwind: options.search_max_unwind,
-                max_word_length: options.search_max_word_length,
-                fixed_unwind: b,
-                fixed_word_length: wl,
-                max_runs: options.search_max_runs,
-                max_seconds: (options.search_time > 0.0).then_some(options.search_time),
-            };
-            setup.search(knowledge, &limits, &mut progress)
-        }
+/// The bounds the options fix and the search's limits.
+pub(crate) fn search_limits(options: &LearnOptions) -> SearchLimits {
+    SearchLimits {
+        max_unwind: options.search_max_unwind,
+        max_word_length: options.search_max_word_length,
+        fixed_unwind: options.unwind,
+        fixed_word_length: options.max_word_length,
+        max_runs: options.search_max_runs,
+        max_seconds: (options.search_time > 0.0).then_some(options.search_time),
     }
 }
 
@@ -270,9 +210,16 @@ fn learn_one(
         Err(code) => return code,
     };
     let mut knowledge = setup.knowledge();
-    let search = match learn_bounds(&setup, &mut knowledge, options, "", &mut *console.err) {
+    let quiet = options.quiet;
+    let err = &mut *console.err;
+    let searched = setup.learn_bounds(&mut knowledge, &search_limits(options), &mut |run| {
+        if !quiet {
+            let _ = writeln!(err, "  {}", run_line(run));
+        }
+    });
+    let search = match searched {
         Ok(s) => s,
-        Err(LearnError(message)) => return fail(console, &message),
+        Err(e) => return fail(console, &e.to_string()),
     };
     let last = search.runs.last().expect("at least one run");
     let _ = write!(console.out, "{}", table(&search));
@@ -294,7 +241,7 @@ fn learn_one(
         let report = match learn_report(command, &file, &setup, &knowledge, &loaded.sources, search)
         {
             Ok(r) => r,
-            Err(LearnError(message)) => return fail(console, &message),
+            Err(e) => return fail(console, &e.to_string()),
         };
         if let Err(code) = write_report(&report, options, console) {
             return code;
@@ -325,7 +272,10 @@ pub(crate) fn write_report(
     console: &mut Console<'_>,
 ) -> Result<(), u8> {
     for (path, text) in [
-        (&options.json, report.to_json().render()),
+        (
+            &options.json,
+            crate::json::render(&crate::json::ReportJson::new(report)),
+        ),
         (&options.html, crate::html::page(report)),
     ] {
         if let Some(path) = path {
@@ -382,20 +332,22 @@ fn learn_report(
     runs.sort_by_key(|r| (r.unwind, r.max_word_length));
     let mut bounds = Vec::new();
     for r in &runs {
-        let mut witnesses = Witnesses {
-            setup,
-            knowledge,
+        let witnesses = Witnesses {
+            find: witness::Witnesses {
+                setup,
+                knowledge,
+                unwind: r.unwind,
+                max_word_length: r.max_word_length,
+            },
             sources,
             program_index: 0,
-            unwind: r.unwind,
-            max_word_length: r.max_word_length,
         };
         let panel = Panel::new(
             format!("The {what} of {file}"),
             "language",
             &r.dfa,
             r.max_word_length,
-            &mut witnesses,
+            &witnesses,
         )?;
         bounds.push(BoundView {
             unwind: r.unwind,
@@ -607,7 +559,7 @@ pub fn check_language(args: &CheckLanguageArgs, console: &mut Console<'_>) -> u8
     };
     let language = match setup.enumerate(args.unwind, args.max_word_length) {
         Ok(l) => l,
-        Err(LearnError(message)) => return fail(console, &message),
+        Err(e) => return fail(console, &e.to_string()),
     };
     let dfa = match lore_learner::draw::read_dot(&text, Some(&language.alphabet)) {
         Ok(d) => d,

@@ -3,13 +3,12 @@
 //! and the statistics. `--json` prints it (docs/json.md); `--html` draws it
 //! (`html.rs`).
 
-use crate::json::Json;
-use crate::language::teacher::Knowledge;
-use crate::language::{BoundRun, LearnError, Setup};
 use lore_bmc::interp::TraceStep;
-use lore_bmc::query::Answer;
 use lore_frontend::source::SourceMap;
-use lore_learner::dfa::{Dfa, Word};
+pub use lore_language::versions::VersionRun as RunInfo;
+use lore_language::witness;
+use lore_language::LearnError;
+use lore_learner::dfa::Dfa;
 use lore_learner::draw::Drawing;
 
 /// At most this many words are listed (and witnessed) per automaton.
@@ -49,12 +48,6 @@ pub struct SearchInfo {
     pub complete: bool,
     pub min_word_length: u32,
     pub iterations: u32,
-}
-
-/// One learning run: a program at one pair of bounds.
-pub struct RunInfo {
-    pub program: usize,
-    pub run: BoundRun,
 }
 
 pub struct BoundView {
@@ -100,7 +93,7 @@ impl Panel {
         kind: &'static str,
         dfa: &Dfa,
         max_word_length: u32,
-        witness: &mut Witnesses<'_, '_>,
+        witness: &Witnesses<'_, '_>,
     ) -> Result<Panel, LearnError> {
         let drawing = Drawing::new(dfa);
         let words = dfa.accepted_words(max_word_length as usize, WORD_LIMIT);
@@ -126,41 +119,26 @@ impl Panel {
     }
 }
 
-/// Finds witness executions of one program at one pair of bounds: from the
-/// runs the teacher replayed, else by one query on a fresh encoding.
+/// Witness executions of one program at one pair of bounds, shown with
+/// their source lines.
 pub struct Witnesses<'s, 'p> {
-    pub setup: &'s Setup<'p>,
-    pub knowledge: &'s Knowledge<'p>,
+    pub find: witness::Witnesses<'s, 'p>,
     pub sources: &'s SourceMap,
     pub program_index: usize,
-    pub unwind: u32,
-    pub max_word_length: u32,
 }
 
 impl Witnesses<'_, '_> {
     /// A trace for each word (with the assertion letter last).
-    pub fn traces(&mut self, words: &[Word]) -> Result<Vec<Option<Vec<WitnessStep>>>, LearnError> {
-        let mut queries = None;
-        let mut out = Vec::with_capacity(words.len());
-        for w in words {
-            let events: Vec<u32> = w[..w.len().saturating_sub(1)]
-                .iter()
-                .map(|&a| u32::from(a))
-                .collect();
-            if let Some(run) = self.knowledge.failing.get(&events) {
-                out.push(Some(self.steps(&run.trace)));
-                continue;
-            }
-            if queries.is_none() {
-                queries = Some(self.setup.encode(self.unwind, self.max_word_length)?);
-            }
-            let q = queries.as_mut().expect("encoded");
-            out.push(match q.fails_after(&events) {
-                Answer::Yes(run) => Some(self.steps(&run.trace)),
-                Answer::No | Answer::Unknown(_) => None,
-            });
-        }
-        Ok(out)
+    pub fn traces(
+        &self,
+        words: &[lore_learner::dfa::Word],
+    ) -> Result<Vec<Option<Vec<WitnessStep>>>, LearnError> {
+        Ok(self
+            .find
+            .traces(words)?
+            .into_iter()
+            .map(|t| t.map(|t| self.steps(&t)))
+            .collect())
     }
 
     fn steps(&self, trace: &[TraceStep]) -> Vec<WitnessStep> {
@@ -190,184 +168,4 @@ impl Report {
     pub fn chosen(&self) -> &BoundView {
         &self.bounds[self.chosen]
     }
-
-    pub fn to_json(&self) -> Json {
-        let mut fields = vec![
-            ("schema", Json::str("lore-report/1")),
-            ("command", Json::str(self.command)),
-            (
-                "programs",
-                Json::Array(
-                    self.programs
-                        .iter()
-                        .map(|p| {
-                            Json::Object(vec![
-                                ("role", Json::str(p.role)),
-                                ("file", Json::str(&p.file)),
-                            ])
-                        })
-                        .collect(),
-                ),
-            ),
-            ("alphabet", Json::strings(&self.alphabet)),
-            ("summary", Json::str(&self.summary)),
-        ];
-        if let Some(s) = &self.search {
-            fields.push(("converged", Json::Bool(s.converged)));
-            fields.push(("stop", Json::str(s.stop)));
-            fields.push(("stopping", Json::str(&s.stopping)));
-            fields.push(("complete", Json::Bool(s.complete)));
-            fields.push(("min_word_length", Json::int(s.min_word_length)));
-            fields.push(("iterations", Json::int(s.iterations)));
-        }
-        fields.push((
-            "chosen",
-            Json::Object(vec![
-                ("unwind", Json::int(self.chosen().unwind)),
-                ("max_word_length", Json::int(self.chosen().max_word_length)),
-            ]),
-        ));
-        fields.push((
-            "runs",
-            Json::Array(self.runs.iter().map(run_json).collect()),
-        ));
-        fields.push((
-            "bounds",
-            Json::Array(
-                self.bounds
-                    .iter()
-                    .map(|b| {
-                        Json::Object(vec![
-                            ("unwind", Json::int(b.unwind)),
-                            ("max_word_length", Json::int(b.max_word_length)),
-                            (
-                                "panels",
-                                Json::Array(b.panels.iter().map(panel_json).collect()),
-                            ),
-                        ])
-                    })
-                    .collect(),
-            ),
-        ));
-        Json::Object(fields)
-    }
-}
-
-fn run_json(info: &RunInfo) -> Json {
-    let r = &info.run;
-    let t = &r.teacher;
-    Json::Object(vec![
-        ("program", Json::int(info.program)),
-        ("unwind", Json::int(r.unwind)),
-        ("max_word_length", Json::int(r.max_word_length)),
-        ("states", Json::int(r.drawing.num_states())),
-        ("edges", Json::int(r.drawing.num_edges())),
-        ("rounds", Json::int(r.rounds)),
-        ("membership", Json::int(t.membership)),
-        ("by_form", Json::int(t.by_form)),
-        ("by_cfg", Json::int(t.by_cfg)),
-        ("by_cache", Json::int(t.by_cache)),
-        ("by_solver", Json::int(t.by_solver)),
-        ("conjectures", Json::int(t.conjectures)),
-        (
-            "conjecture_solver_calls",
-            Json::int(t.conjecture_solver_calls),
-        ),
-        ("variables", Json::int(r.encoding.variables)),
-        ("clauses", Json::int(r.encoding.clauses)),
-        ("seconds", Json::Float(r.seconds)),
-        ("exact", Json::Bool(r.trouble.is_none())),
-        (
-            "cut_by_unwinding",
-            r.cut.by_unwinding.map_or(Json::Null, Json::Bool),
-        ),
-        (
-            "cut_by_length",
-            r.cut.by_length.map_or(Json::Null, Json::Bool),
-        ),
-        ("automaton", automaton_json(&r.drawing)),
-        ("dot", Json::str(r.drawing.to_dot())),
-    ])
-}
-
-fn panel_json(p: &Panel) -> Json {
-    Json::Object(vec![
-        ("title", Json::str(&p.title)),
-        ("kind", Json::str(p.kind)),
-        ("automaton", automaton_json(&p.drawing)),
-        ("word_count", Json::int(p.word_count)),
-        (
-            "words",
-            Json::Array(
-                p.words
-                    .iter()
-                    .map(|w| {
-                        Json::Object(vec![
-                            ("letters", Json::strings(&w.letters)),
-                            ("program", Json::int(w.program)),
-                            (
-                                "trace",
-                                match &w.trace {
-                                    None => Json::Null,
-                                    Some(steps) => {
-                                        Json::Array(steps.iter().map(step_json).collect())
-                                    }
-                                },
-                            ),
-                        ])
-                    })
-                    .collect(),
-            ),
-        ),
-    ])
-}
-
-fn step_json(s: &WitnessStep) -> Json {
-    Json::Object(vec![
-        ("file", Json::str(&s.file)),
-        ("line", Json::int(s.line)),
-        ("function", Json::str(&s.function)),
-        ("source", Json::str(&s.source)),
-        ("step", Json::str(&s.text)),
-    ])
-}
-
-/// The drawn automaton (rejecting sink removed) as data.
-pub fn automaton_json(d: &Drawing) -> Json {
-    let dfa = &d.dfa;
-    let alphabet = dfa.alphabet();
-    let mut transitions = Vec::new();
-    for s in 0..dfa.num_states() as u32 {
-        for a in alphabet.letters() {
-            let t = dfa.next(s, a);
-            if t != lore_learner::dfa::NONE {
-                transitions.push(Json::Object(vec![
-                    ("from", Json::int(s)),
-                    ("letter", Json::str(alphabet.name(a))),
-                    ("to", Json::int(t)),
-                ]));
-            }
-        }
-    }
-    let states_where = |f: &dyn Fn(usize) -> bool| {
-        Json::Array(
-            (0..dfa.num_states())
-                .filter(|&s| f(s))
-                .map(Json::int)
-                .collect(),
-        )
-    };
-    Json::Object(vec![
-        ("empty", Json::Bool(d.empty)),
-        ("states", Json::int(dfa.num_states())),
-        ("initial", Json::int(dfa.initial())),
-        ("accepting", states_where(&|s| dfa.is_accepting(s as u32))),
-        ("transitions", Json::Array(transitions)),
-        (
-            "dominating_letters",
-            Json::strings(d.dominating_letters.iter().map(|&a| alphabet.name(a))),
-        ),
-        ("dominator_states", states_where(&|s| d.dominator_states[s])),
-        ("doomed_states", states_where(&|s| d.doomed[s])),
-    ])
 }

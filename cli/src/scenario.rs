@@ -6,15 +6,14 @@
 //! By default the words are those of executions reaching the end of `main`
 //! (what the programs *do*); `--assert` compares languages of error instead.
 
-use crate::language::events::{self, EventError};
-use crate::language::teacher::Knowledge;
-use crate::language::{BoundRun, LearnError, Setup};
 use crate::learn::{self, LearnOptions};
-use crate::present::{BoundView, Panel, ProgramInfo, Report, RunInfo, Witnesses};
+use crate::present::{BoundView, Panel, ProgramInfo, Report, Witnesses};
 use crate::{exit, load_file, Console, FrontendArgs};
 use clap::Args;
+use lore_language::teacher::Knowledge;
+use lore_language::versions::{learn_versions, Versions};
+use lore_language::{witness, Setup};
 use lore_learner::dfa::Dfa;
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 #[derive(Args)]
@@ -167,40 +166,36 @@ fn compare(
         Err(code) => return code,
     };
     let assert = assert.or(Some("end-of-main"));
-    let mut kinds = Vec::new();
-    for p in &programs {
-        match learn::target(p, assert, console) {
-            Ok(k) => kinds.push(k),
-            Err(code) => return code,
-        }
-    }
+    let kind = match learn::target(assert, console) {
+        Ok(k) => k,
+        Err(code) => return code,
+    };
     let pairs: Vec<(&lore_frontend::ir::Program, &Path)> = programs
         .iter()
         .zip(versions)
         .map(|(p, (_, path))| (*p, *path))
         .collect();
-    let events = match events::choose_common(&pairs, options.events.as_deref()) {
-        Ok(e) => e,
-        Err(EventError(message)) => return learn::fail(console, &message),
+    let kinds = vec![kind; pairs.len()];
+    let setups = match Setup::versions(&pairs, options.events.as_deref(), &kinds, algorithm) {
+        Ok(s) => s,
+        Err(e) => return learn::fail(console, &e.to_string()),
     };
-    if events[0].letters.is_empty() {
-        return learn::fail(console, learn::NO_EVENTS);
-    }
-    let setups: Vec<Setup<'_>> = programs
-        .iter()
-        .zip(events)
-        .zip(kinds)
-        .map(|((p, events), kind)| Setup {
-            program: p,
-            events,
-            targets: vec![kind],
-            algorithm,
-        })
-        .collect();
     let mut knowledge: Vec<Knowledge<'_>> = setups.iter().map(Setup::knowledge).collect();
-    let runs = match learn_all(versions, &setups, &mut knowledge, options, console) {
+    let quiet = options.quiet;
+    let err = &mut *console.err;
+    let learned = learn_versions(
+        &setups,
+        &mut knowledge,
+        &learn::search_limits(options),
+        &mut |i, run| {
+            if !quiet {
+                let _ = writeln!(err, "  {}: {}", versions[i].0, learn::run_line(run));
+            }
+        },
+    );
+    let runs: Versions = match learned {
         Ok(r) => r,
-        Err(LearnError(message)) => return learn::fail(console, &message),
+        Err(e) => return learn::fail(console, &e.to_string()),
     };
     let chosen_pair = runs.chosen;
     let names: Vec<String> = versions
@@ -227,40 +222,44 @@ fn compare(
         let mut shown = Vec::new();
         for d in differences(&languages) {
             let dfa = d.dfa.prune_beyond(wl as usize).minimize();
-            let mut witnesses = Witnesses {
-                setup: &setups[d.witness],
-                knowledge: &knowledge[d.witness],
+            let witnesses = Witnesses {
+                find: witness::Witnesses {
+                    setup: &setups[d.witness],
+                    knowledge: &knowledge[d.witness],
+                    unwind: b,
+                    max_word_length: wl,
+                },
                 sources: &loaded[d.witness].sources,
                 program_index: d.witness,
-                unwind: b,
-                max_word_length: wl,
             };
-            let panel = match Panel::new(d.title.clone(), "difference", &dfa, wl, &mut witnesses) {
+            let panel = match Panel::new(d.title.clone(), "difference", &dfa, wl, &witnesses) {
                 Ok(p) => p,
-                Err(LearnError(message)) => return learn::fail(console, &message),
+                Err(e) => return learn::fail(console, &e.to_string()),
             };
             panels.push(panel);
             shown.push(d.suffix);
         }
         for (i, (role, _)) in versions.iter().enumerate() {
             let run = &runs.at[i][&(b, wl)];
-            let mut witnesses = Witnesses {
-                setup: &setups[i],
-                knowledge: &knowledge[i],
+            let witnesses = Witnesses {
+                find: witness::Witnesses {
+                    setup: &setups[i],
+                    knowledge: &knowledge[i],
+                    unwind: b,
+                    max_word_length: wl,
+                },
                 sources: &loaded[i].sources,
                 program_index: i,
-                unwind: b,
-                max_word_length: wl,
             };
             match Panel::new(
                 format!("{} ({role})", names[i]),
                 "language",
                 &run.dfa,
                 wl,
-                &mut witnesses,
+                &witnesses,
             ) {
                 Ok(p) => panels.push(p),
-                Err(LearnError(message)) => return learn::fail(console, &message),
+                Err(e) => return learn::fail(console, &e.to_string()),
             }
         }
         if (b, wl) == chosen_pair {
@@ -424,80 +423,4 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
         None => format!("{stem}.{suffix}"),
     };
     path.with_file_name(name)
-}
-
-/// Every version learned at every pair of bounds computed.
-struct AllRuns {
-    /// By version, the run at each (b, b_wl).
-    at: Vec<BTreeMap<(u32, u32), BoundRun>>,
-    /// Every pair, sorted.
-    pairs: Vec<(u32, u32)>,
-    /// The pair of the result.
-    chosen: (u32, u32),
-    /// The runs in the order made, for the statistics.
-    log: Vec<RunInfo>,
-}
-
-/// With bounds given, learns every version there. Else searches each
-/// version's bounds (paper §6.1); the result is at the largest b and b_wl
-/// any version's search chose, and every version is learned at every pair
-/// any search visited, so that the versions are compared pair by pair.
-fn learn_all<'p>(
-    versions: &[(&'static str, &Path)],
-    setups: &[Setup<'p>],
-    knowledge: &mut [Knowledge<'p>],
-    options: &LearnOptions,
-    console: &mut Console<'_>,
-) -> Result<AllRuns, LearnError> {
-    let n = setups.len();
-    let mut at: Vec<BTreeMap<(u32, u32), BoundRun>> = vec![BTreeMap::new(); n];
-    let mut log = Vec::new();
-    let mut chosen = (0, 0);
-    for i in 0..n {
-        let label = format!("{}: ", versions[i].0);
-        let search = learn::learn_bounds(
-            &setups[i],
-            &mut knowledge[i],
-            options,
-            &label,
-            &mut *console.err,
-        )?;
-        let last = search.runs.last().expect("a run");
-        chosen = (
-            chosen.0.max(last.unwind),
-            chosen.1.max(last.max_word_length),
-        );
-        for run in search.runs {
-            at[i].insert((run.unwind, run.max_word_length), run.clone());
-            log.push(RunInfo { program: i, run });
-        }
-    }
-    let mut pairs: Vec<(u32, u32)> = at.iter().flat_map(|m| m.keys().copied()).collect();
-    pairs.push(chosen);
-    pairs.sort_unstable();
-    pairs.dedup();
-    for &(b, wl) in &pairs {
-        for i in 0..n {
-            if at[i].contains_key(&(b, wl)) {
-                continue;
-            }
-            let run = setups[i].learn_at(&mut knowledge[i], b, wl)?;
-            if !options.quiet {
-                let _ = writeln!(
-                    console.err,
-                    "  {}: {}",
-                    versions[i].0,
-                    learn::run_line(&run)
-                );
-            }
-            at[i].insert((b, wl), run.clone());
-            log.push(RunInfo { program: i, run });
-        }
-    }
-    Ok(AllRuns {
-        at,
-        pairs,
-        chosen,
-        log,
-    })
 }

@@ -10,9 +10,9 @@
 //! when it is larger than the paper's while the paper's drawing is right
 //! within the bounds, or when the two teachers disagree.
 
-use lore_cli::language::check::ErrorLanguage;
-use lore_cli::language::{events, BoundRun, Setup};
 use lore_frontend::ir::PropertyKind;
+use lore_language::check::ErrorLanguage;
+use lore_language::{events, BoundRun, Setup};
 use lore_learner::dfa::{Dfa, ProductKind};
 use lore_learner::Algorithm;
 use std::fmt::Write as _;
@@ -107,7 +107,7 @@ fn learn_row(root: &Path, row: &Row) -> Result<Outcome, String> {
         .program
         .as_ref()
         .ok_or(format!("{}: does not load", source.display()))?;
-    let events = events::choose(program, &source, None).map_err(|e| e.0)?;
+    let events = events::choose(program, &source, None).map_err(|e| e.to_string())?;
     let setup = Setup {
         program,
         events: events.clone(),
@@ -119,7 +119,7 @@ fn learn_row(root: &Path, row: &Row) -> Result<Outcome, String> {
         let start = Instant::now();
         let run = setup
             .learn_at(&mut knowledge, row.b, row.b_wl)
-            .map_err(|e| e.0)?;
+            .map_err(|e| e.to_string())?;
         Ok((run, start.elapsed().as_secs_f64()))
     };
     let (run, incremental) = learn()?;
@@ -135,7 +135,7 @@ fn learn_row(root: &Path, row: &Row) -> Result<Outcome, String> {
                 .as_ref()
                 .ok_or("the program no longer loads")?;
             let mut fresh = lore_bmc::query::ErrorQueries::new(p, options.clone())?;
-            lore_cli::language::teacher::ask_again(&mut fresh, q);
+            lore_language::teacher::ask_again(&mut fresh, q);
         }
         start.elapsed().as_secs_f64()
     };
@@ -155,7 +155,9 @@ fn learn_row(root: &Path, row: &Row) -> Result<Outcome, String> {
         notes.push(format!("inexact: {why}"));
         ok = false;
     }
-    let language = setup.enumerate(row.b, row.b_wl).map_err(|e| e.0)?;
+    let language = setup
+        .enumerate(row.b, row.b_wl)
+        .map_err(|e| e.to_string())?;
     let wl = row.b_wl as usize;
     let check = language.compare(&run.dfa, wl, 5);
     let check_text = if check.agrees() {

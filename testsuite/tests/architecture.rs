@@ -56,3 +56,49 @@ fn the_bmc_knows_nothing_of_learning() {
         );
     }
 }
+
+/// Every crate of the workspace, from its manifest.
+fn members() -> Vec<String> {
+    let manifest =
+        std::fs::read_to_string(format!("{}/../Cargo.toml", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    let line = manifest
+        .lines()
+        .find(|l| l.trim_start().starts_with("members"))
+        .expect("a members line");
+    line.split('"')
+        .skip(1)
+        .step_by(2)
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn nothing_depends_on_the_command_line() {
+    let members = members();
+    assert!(members.len() >= 7, "members: {members:?}");
+    for krate in &members {
+        assert!(
+            !dependencies(krate).iter().any(|d| d == "lore-cli"),
+            "{krate} depends on lore-cli: the command line renders, it is no library"
+        );
+    }
+}
+
+#[test]
+fn a_technique_sits_between_the_engines_and_the_command_line() {
+    // The language of error (and every later technique) uses the front
+    // end, the BMC and the learner, and nothing that prints.
+    let deps = dependencies("language");
+    for needed in ["lore-frontend", "lore-bmc", "lore-learner"] {
+        assert!(deps.iter().any(|d| d == needed), "language lacks {needed}");
+    }
+    for forbidden in ["lore-cli", "miette", "clap"] {
+        assert!(
+            !deps.iter().any(|d| d == forbidden),
+            "language depends on {forbidden}"
+        );
+    }
+    // The BMC and the learner meet only in a technique.
+    assert!(!dependencies("bmc").iter().any(|d| d == "lore-learner"));
+    assert!(!dependencies("learner").iter().any(|d| d == "lore-bmc"));
+}

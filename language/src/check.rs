@@ -3,7 +3,7 @@
 //! word is blocked under an activation literal, and each is replayed), and
 //! an automaton is compared with them both ways.
 
-use super::{LearnError, Setup};
+use crate::{LearnError, Setup};
 use lore_bmc::query::{Answer as BmcAnswer, FailingRun};
 use lore_learner::dfa::{Alphabet, Dfa, Letter, ProductKind, Word};
 use std::collections::BTreeMap;
@@ -53,7 +53,7 @@ impl<'p> Setup<'p> {
                     words.insert(run.word.clone(), *run);
                 }
                 BmcAnswer::No => break,
-                BmcAnswer::Unknown(why) => return Err(LearnError(why)),
+                BmcAnswer::Unknown(why) => return Err(LearnError::Solver(why)),
             }
         }
         Ok(ErrorLanguage {

@@ -16,7 +16,8 @@ use std::path::Path;
 pub const ASSERT_LETTER: &str = "Learn_Assert";
 
 /// Why a choice of events is refused.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
 pub struct EventError(pub String);
 
 /// The event letters (without the assertion letter) for `program` at

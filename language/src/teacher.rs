@@ -22,7 +22,7 @@
 //! conjecture's accepted words within the bound, pruned by the CFG, and
 //! asks each new one as a membership query.
 
-use super::cfg_paths::{CfgPaths, Feasible};
+use crate::cfg_paths::{CfgPaths, Feasible};
 use lore_bmc::query::{Answer as BmcAnswer, ErrorQueries, FailingRun, Goal, Monitor};
 use lore_learner::dfa::{Alphabet, Dfa, Letter, Word};
 use lore_learner::teacher::{Answer, Teacher};
