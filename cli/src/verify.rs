@@ -4,7 +4,7 @@ use crate::{exit, load, Console, InputArgs};
 use clap::Args;
 use lore_bmc::check::Stage;
 use lore_bmc::check::Verdict;
-use lore_bmc::symex::{CheckKind, SymexOptions};
+use lore_bmc::symex::{CheckKind, SafetyKind, SymexOptions};
 use lore_bmc::verify::{verify_reporting, Status};
 use lore_frontend::ir::{Program, PropertyKind};
 use lore_frontend::task::{SvCompProperty, Task};
@@ -516,19 +516,16 @@ fn falsified_category(report: &lore_bmc::verify::Report) -> &'static str {
         .find(|p| &p.name == name)
         .map(|p| &p.kind)
     {
-        Some(CheckKind::Safety { kind: "overflow" }) => "no-overflow",
-        Some(CheckKind::Safety {
-            kind: "array-bounds" | "pointer-null" | "pointer-invalid" | "pointer-freed",
-        }) => "valid-deref",
-        Some(CheckKind::Safety {
-            kind: "pointer-invalid-free" | "pointer-double-free",
-        }) => "valid-free",
-        Some(CheckKind::Safety {
-            kind: "division-by-zero",
-        }) => "no-division-by-zero",
-        Some(CheckKind::Safety {
-            kind: "undefined-shift",
-        }) => "undefined-shift",
+        Some(CheckKind::Safety { kind }) => match kind {
+            SafetyKind::Overflow => "no-overflow",
+            SafetyKind::ArrayBounds
+            | SafetyKind::PointerNull
+            | SafetyKind::PointerInvalid
+            | SafetyKind::PointerFreed => "valid-deref",
+            SafetyKind::PointerInvalidFree | SafetyKind::PointerDoubleFree => "valid-free",
+            SafetyKind::DivisionByZero => "no-division-by-zero",
+            SafetyKind::UndefinedShift => "undefined-shift",
+        },
         _ => "unreach-call",
     }
 }

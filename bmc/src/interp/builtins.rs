@@ -3,6 +3,7 @@
 //! checks, `memset`, `memcpy`/`memmove` and havoc.
 
 use super::{Interpreter, Stop};
+use crate::symex::SafetyKind;
 use lore_frontend::ir::{AllocKind, Expr, Function, Place};
 
 impl Interpreter<'_> {
@@ -12,10 +13,10 @@ impl Interpreter<'_> {
         if self.safety.pointer && p != 0 {
             let (id, off) = self.split_pointer(p);
             if !self.heap.contains(&id) || off != 0 {
-                return Err(self.safety_failure("pointer-invalid-free"));
+                return Err(self.safety_failure(SafetyKind::PointerInvalidFree));
             }
             if !self.freed.insert(id) {
-                return Err(self.safety_failure("pointer-double-free"));
+                return Err(self.safety_failure(SafetyKind::PointerDoubleFree));
             }
         }
         Ok(())

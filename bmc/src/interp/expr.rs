@@ -5,6 +5,7 @@
 use super::{fp, from_bytes, mask, signed_value, Interpreter, Replay, Stop};
 use crate::float::Format;
 use crate::layout::function_object_id;
+use crate::symex::SafetyKind;
 use lore_frontend::ir::{BinaryOp, Expr, ExprKind, Function, UnaryOp};
 use lore_frontend::source::Loc;
 use lore_frontend::types::{FloatKind, TypeId, TypeKind, TypeTable};
@@ -80,7 +81,7 @@ impl Interpreter<'_> {
                 {
                     let wa = self.types().bit_width(a.ty);
                     if x & mask(wa) == 1u128 << (wa - 1) {
-                        return Err(self.safety_failure("overflow"));
+                        return Err(self.safety_failure(SafetyKind::Overflow));
                     }
                 }
                 if self.types().is_float(a.ty) {
@@ -164,7 +165,7 @@ impl Interpreter<'_> {
                     && matches!(op, BinaryOp::Div | BinaryOp::Rem)
                     && y & mask(wa) == 0
                 {
-                    return Err(self.safety_failure_at("division-by-zero", at));
+                    return Err(self.safety_failure_at(SafetyKind::DivisionByZero, at));
                 }
                 if self.safety.signed_overflow && signed && self.types().is_integer(a.ty) {
                     let (sx, sy) = (signed_value(x, wa, true), signed_value(y, wa, true));
@@ -179,7 +180,7 @@ impl Interpreter<'_> {
                         wa >= 128 || (v >= -(1i128 << (wa - 1)) && v < (1i128 << (wa - 1)))
                     };
                     if !exact.is_some_and(fits) {
-                        return Err(self.safety_failure_at("overflow", at));
+                        return Err(self.safety_failure_at(SafetyKind::Overflow, at));
                     }
                 }
                 let wb = self.types().bit_width(b.ty).max(1);
@@ -193,7 +194,7 @@ impl Interpreter<'_> {
                     let negative_left =
                         op == BinaryOp::Shl && signed && signed_value(x, wa, true) < 0;
                     if distance >= u128::from(wa) || negative_left {
-                        return Err(self.safety_failure_at("undefined-shift", at));
+                        return Err(self.safety_failure_at(SafetyKind::UndefinedShift, at));
                     }
                 }
                 arith(op, x, y, wa, signed, wb)?

@@ -6,6 +6,7 @@
 use super::{from_bytes, mask, signed_value, Interpreter, Replay, Stop};
 use crate::layout;
 use crate::layout::offset_bits;
+use crate::symex::SafetyKind;
 use lore_frontend::ir::{Function, FunctionId, Place};
 
 impl Interpreter<'_> {
@@ -131,7 +132,7 @@ impl Interpreter<'_> {
                 let len = self.dyn_size(locals, ty) / self.dyn_size(locals, elem).max(1);
                 if i < 0 || i >= len as i128 {
                     if self.safety.bounds {
-                        return Err(self.safety_failure("array-bounds"));
+                        return Err(self.safety_failure(SafetyKind::ArrayBounds));
                     }
                     return Ok((obj, OUT_OF_BOUNDS, None));
                 }
@@ -157,14 +158,14 @@ impl Interpreter<'_> {
         }
         let (id, off) = self.split_pointer(addr);
         if id == 0 {
-            return Err(self.safety_failure("pointer-null"));
+            return Err(self.safety_failure(SafetyKind::PointerNull));
         }
         match self.memory.get(&id) {
             Some(m) if off + len <= m.len() => {}
-            _ => return Err(self.safety_failure("pointer-invalid")),
+            _ => return Err(self.safety_failure(SafetyKind::PointerInvalid)),
         }
         if self.freed.contains(&id) {
-            return Err(self.safety_failure("pointer-freed"));
+            return Err(self.safety_failure(SafetyKind::PointerFreed));
         }
         Ok(())
     }

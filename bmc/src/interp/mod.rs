@@ -24,7 +24,7 @@ mod show;
 mod statements;
 mod strings;
 
-use crate::symex::Events;
+use crate::symex::{Events, SafetyKind};
 use lore_frontend::ir::{FunctionId, GlobalId, GlobalKind, Program, PropertyKind};
 use lore_frontend::source::Loc;
 use lore_frontend::types::{TypeId, TypeTable};
@@ -182,13 +182,13 @@ impl<'p> Interpreter<'p> {
         self
     }
 
-    fn safety_failure(&self, kind: &str) -> Stop {
+    fn safety_failure(&self, kind: SafetyKind) -> Stop {
         self.safety_failure_at(kind, Loc::NONE)
     }
 
     /// The failure of the check of the operation at `at` (named as
     /// symbolic execution names it: the statement's location without one).
-    fn safety_failure_at(&self, kind: &str, at: Loc) -> Stop {
+    fn safety_failure_at(&self, kind: SafetyKind, at: Loc) -> Stop {
         let loc = if at.is_none() { self.at } else { at };
         Replay::Violated {
             name: crate::symex::safety_check_name(&self.function, kind, loc),

@@ -3,6 +3,7 @@
 //! constant length), havoc, and `free` with pointer checks. (The string
 //! functions are in `strings`.)
 
+use super::SafetyKind;
 use super::{Executor, State};
 use crate::ssa::{Binary, Step, TermId, FALSE};
 use lore_frontend::ir::{AllocKind, Expr, Function, Place};
@@ -151,14 +152,14 @@ impl Executor<'_> {
         self.safety(
             state,
             f,
-            "pointer-invalid-free",
+            SafetyKind::PointerInvalidFree,
             "free of a pointer that is not the start of a heap block",
             invalid,
         );
         self.safety(
             state,
             f,
-            "pointer-double-free",
+            SafetyKind::PointerDoubleFree,
             "heap block freed twice",
             twice,
         );

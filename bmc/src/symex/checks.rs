@@ -3,7 +3,7 @@
 //! reachable one makes TRUE impossible) and the end of `main`; and the
 //! event word a failing execution carries (with events on).
 
-use super::{safety_check_name, Check, CheckKind, Executor, State, Word, END_OF_MAIN};
+use super::{safety_check_name, Check, CheckKind, Executor, SafetyKind, State, Word, END_OF_MAIN};
 use crate::ssa::{Binary, Step, TermId, FALSE};
 use lore_frontend::ir::{Expr, Function, PropertyId, PropertyKind};
 use lore_frontend::source::Loc;
@@ -113,7 +113,7 @@ impl Executor<'_> {
         &mut self,
         state: &mut State,
         f: &Function,
-        kind: &'static str,
+        kind: SafetyKind,
         description: &str,
         bad: TermId,
     ) {
@@ -127,7 +127,7 @@ impl Executor<'_> {
         &mut self,
         state: &mut State,
         f: &Function,
-        kind: &'static str,
+        kind: SafetyKind,
         description: &str,
         bad: TermId,
         at: Loc,

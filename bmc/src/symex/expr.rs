@@ -2,6 +2,7 @@
 //! (with their overflow, division and shift checks), casts, and IEEE 754
 //! floating operations built by `crate::float`.
 
+use super::SafetyKind;
 use super::{Executor, State, UNDEFINED_SHIFT};
 use crate::float;
 use crate::layout::function_object_id;
@@ -69,7 +70,7 @@ impl Executor<'_> {
                     self.safety(
                         state,
                         f,
-                        "overflow",
+                        SafetyKind::Overflow,
                         "arithmetic overflow on signed integers",
                         bad,
                     );
@@ -217,7 +218,14 @@ impl Executor<'_> {
             && self.types().is_integer(a.ty)
         {
             let bad = self.undefined_shift(op, x, y, a.ty);
-            self.safety_at(state, f, "undefined-shift", UNDEFINED_SHIFT, bad, at);
+            self.safety_at(
+                state,
+                f,
+                SafetyKind::UndefinedShift,
+                UNDEFINED_SHIFT,
+                bad,
+                at,
+            );
         }
         // Shift amounts are brought to the left operand's width.
         let y = if matches!(bop, Binary::Shl | Binary::LShr | Binary::AShr) {
@@ -245,12 +253,19 @@ impl Executor<'_> {
             let w = self.terms.width(y);
             let zero = self.terms.constant(0, w);
             let bad = self.terms.binary(Binary::Eq, y, zero);
-            self.safety_at(state, f, "division-by-zero", "division by zero", bad, at);
+            self.safety_at(
+                state,
+                f,
+                SafetyKind::DivisionByZero,
+                "division by zero",
+                bad,
+                at,
+            );
         }
         if self.options.signed_overflow_check && signed && self.types().is_integer(a.ty) {
             if let Some(bad) = self.overflow(bop, x, y) {
                 let description = format!("arithmetic overflow on signed {}", op.symbol());
-                self.safety_at(state, f, "overflow", &description, bad, at);
+                self.safety_at(state, f, SafetyKind::Overflow, &description, bad, at);
             }
         }
         self.terms.binary(bop, x, y)

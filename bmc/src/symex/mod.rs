@@ -160,8 +160,8 @@ pub enum CheckKind {
     Recursion { function: FunctionId },
     /// A construct symbolic execution does not handle is reachable.
     Unsupported { reason: String },
-    /// An optional safety check (`division-by-zero`, `overflow`, `array-bounds`).
-    Safety { kind: &'static str },
+    /// An optional safety check.
+    Safety { kind: SafetyKind },
     /// The end of `main` is reached (when `PropertyKind::EndOfMain` is checked).
     EndOfMain,
 }
@@ -174,9 +174,57 @@ pub const END_OF_MAIN: &str = "main.end";
 pub const UNDEFINED_SHIFT: &str =
     "shift distance negative or not below the width, or a negative value shifted left";
 
+/// The kinds of optional safety checks; symbolic execution makes them and
+/// the replay fails them by these, so the two cannot name one differently.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SafetyKind {
+    /// An array index outside its array (--bounds-check).
+    ArrayBounds,
+    /// A dereference of the null pointer (--pointer-check).
+    PointerNull,
+    /// A dereference of a pointer to no object, or outside its object.
+    PointerInvalid,
+    /// A dereference of freed heap memory.
+    PointerFreed,
+    /// `free` of a pointer that is not the start of a heap block.
+    PointerInvalidFree,
+    /// `free` of a heap block already freed.
+    PointerDoubleFree,
+    /// Signed arithmetic overflow (--signed-overflow-check).
+    Overflow,
+    /// A shift by a negative distance, or one not below the width, or of a
+    /// negative value to the left (--undefined-shift-check).
+    UndefinedShift,
+    /// A division or remainder by zero (--div-by-zero-check).
+    DivisionByZero,
+}
+
+impl SafetyKind {
+    /// The kind as check names spell it (`main.overflow.3:7`).
+    pub fn name(self) -> &'static str {
+        match self {
+            SafetyKind::ArrayBounds => "array-bounds",
+            SafetyKind::PointerNull => "pointer-null",
+            SafetyKind::PointerInvalid => "pointer-invalid",
+            SafetyKind::PointerFreed => "pointer-freed",
+            SafetyKind::PointerInvalidFree => "pointer-invalid-free",
+            SafetyKind::PointerDoubleFree => "pointer-double-free",
+            SafetyKind::Overflow => "overflow",
+            SafetyKind::UndefinedShift => "undefined-shift",
+            SafetyKind::DivisionByZero => "division-by-zero",
+        }
+    }
+}
+
+impl std::fmt::Display for SafetyKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// The name of a generated check: by function, kind and source position, so
 /// that the concrete replay names it the same way.
-pub fn safety_check_name(function: &str, kind: &str, loc: Loc) -> String {
+pub fn safety_check_name(function: &str, kind: SafetyKind, loc: Loc) -> String {
     format!("{function}.{kind}.{}:{}", loc.line, loc.col)
 }
 

@@ -2,6 +2,7 @@
 //! case split over array indices) or its address, and loads and stores of
 //! places, directly or through the address.
 
+use super::SafetyKind;
 use super::{Executor, State};
 use crate::layout;
 use crate::ssa::{Binary, TermId, FALSE, TRUE};
@@ -109,7 +110,13 @@ impl Executor<'_> {
         let n = self.terms.zext(n, w);
         let in_range = self.terms.binary(Binary::Ult, wide, n);
         let bad = self.terms.not(in_range);
-        self.safety(state, f, "array-bounds", "array index out of bounds", bad);
+        self.safety(
+            state,
+            f,
+            SafetyKind::ArrayBounds,
+            "array index out of bounds",
+            bad,
+        );
     }
 
     /// Is a place accessed through its address: behind a pointer, or in a

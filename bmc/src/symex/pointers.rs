@@ -2,6 +2,7 @@
 //! objects an address may name, reads and writes at a variable address
 //! (shifters that narrow stage by stage), and the pointer checks.
 
+use super::SafetyKind;
 use super::{Executor, State};
 use crate::layout;
 use crate::ssa::{Binary, TermId, FALSE};
@@ -182,21 +183,21 @@ impl Executor<'_> {
         self.safety(
             state,
             function,
-            "pointer-null",
+            SafetyKind::PointerNull,
             "dereference of a null pointer",
             null,
         );
         self.safety(
             state,
             function,
-            "pointer-invalid",
+            SafetyKind::PointerInvalid,
             "dereference of a pointer to no object, or outside its object",
             invalid,
         );
         self.safety(
             state,
             function,
-            "pointer-freed",
+            SafetyKind::PointerFreed,
             "dereference of freed heap memory",
             freed,
         );
