@@ -25,7 +25,7 @@ pub struct Witness {
     /// (name, location, value as little-endian bytes, width in bits).
     pub inputs: Vec<(String, Loc, Vec<u8>, u32)>,
     /// The object ids of the heap blocks the path allocates, in order.
-    pub allocations: Vec<u32>,
+    pub allocations: Vec<crate::layout::ObjectId>,
 }
 
 #[derive(Clone, Debug)]

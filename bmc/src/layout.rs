@@ -14,8 +14,35 @@
 
 use lore_frontend::ir::{FunctionId, GlobalId};
 
-/// The id of the null object (the null pointer is its address 0).
-pub const NULL_OBJECT: u32 = 0;
+/// An object's id (see the module documentation); it prints as its number.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ObjectId(pub u32);
+
+impl ObjectId {
+    /// The null object (the null pointer is its address 0).
+    pub const NULL: ObjectId = ObjectId(0);
+
+    /// The id as an index (into a vector of objects by id).
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl std::fmt::Display for ObjectId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// The key of a local's object: each (function, local, recursion depth)
+/// has its own, which a frame at the same depth reuses.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LocalObject {
+    pub function: FunctionId,
+    pub local: u32,
+    /// Frames of the same function below this one.
+    pub depth: u32,
+}
 
 /// Bits of a pointer that hold the byte offset inside its object; the bits
 /// above them hold the object id.
@@ -28,18 +55,18 @@ pub fn offset_bits(pointer_bits: u32) -> u32 {
 }
 
 /// The object id of global `g`.
-pub fn global_object(g: GlobalId) -> u32 {
-    g.0 + 1
+pub fn global_object(g: GlobalId) -> ObjectId {
+    ObjectId(g.0 + 1)
 }
 
 /// The address of byte `offset` of object `id`.
-pub fn address(offset_bits: u32, id: u32, offset: u128) -> u128 {
-    (u128::from(id) << offset_bits) + offset
+pub fn address(offset_bits: u32, id: ObjectId, offset: u128) -> u128 {
+    (u128::from(id.0) << offset_bits) + offset
 }
 
 /// The object id an address names.
-pub fn object_of(offset_bits: u32, address: u128) -> u32 {
-    (address >> offset_bits) as u32
+pub fn object_of(offset_bits: u32, address: u128) -> ObjectId {
+    ObjectId((address >> offset_bits) as u32)
 }
 
 /// The byte offset inside its object of an address.
@@ -50,9 +77,9 @@ pub fn offset_of(offset_bits: u32, address: u128) -> u128 {
 /// The object id that stands for function `function` in a pointer: ids are
 /// counted down from the largest, so they never meet data objects (which are
 /// counted up from 1) while the program has fewer objects than the id space.
-pub fn function_object_id(pointer_bits: u32, offset_bits: u32, function: FunctionId) -> u32 {
+pub fn function_object_id(pointer_bits: u32, offset_bits: u32, function: FunctionId) -> ObjectId {
     let top = (1u64 << (pointer_bits - offset_bits)) - 1;
-    (top - u64::from(function.0)) as u32
+    ObjectId((top - u64::from(function.0)) as u32)
 }
 
 /// The function (of a program with `functions` functions) a pointer value
@@ -68,7 +95,7 @@ pub fn function_at(
     }
     let id = object_of(offset_bits, pointer);
     let top = ((1u64 << (pointer_bits - offset_bits)) - 1) as u32;
-    let index = top.checked_sub(id)?;
+    let index = top.checked_sub(id.0)?;
     let function = FunctionId(index);
     (u64::from(index) < functions as u64
         && function_object_id(pointer_bits, offset_bits, function) == id)

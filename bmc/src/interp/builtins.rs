@@ -3,6 +3,7 @@
 //! checks, `memset`, `memcpy`/`memmove` and havoc.
 
 use super::{Interpreter, Stop};
+use crate::layout::ObjectId;
 use crate::symex::SafetyKind;
 use lore_frontend::ir::{AllocKind, Expr, Function, Place};
 
@@ -33,7 +34,12 @@ impl Interpreter<'_> {
         use lore_frontend::ir::MemoryOp;
         let (dst, dst_off) = self.split_pointer(args[0]);
         if op == MemoryOp::Havoc {
-            if let Some(len) = self.memory.get(&dst).filter(|_| dst != 0).map(Vec::len) {
+            if let Some(len) = self
+                .memory
+                .get(&dst)
+                .filter(|_| dst != ObjectId::NULL)
+                .map(Vec::len)
+            {
                 let fresh = self.next_input(len);
                 let target = self.memory.get_mut(&dst).expect("checked");
                 for k in dst_off.min(len)..len {
@@ -54,7 +60,7 @@ impl Interpreter<'_> {
             match self
                 .memory
                 .get(&src)
-                .filter(|m| src != 0 && src_off + n <= m.len())
+                .filter(|m| src != ObjectId::NULL && src_off + n <= m.len())
             {
                 Some(m) => m[src_off..src_off + n].to_vec(),
                 None => self.next_input(n),
@@ -64,7 +70,7 @@ impl Interpreter<'_> {
         if let Some(m) = self
             .memory
             .get_mut(&dst)
-            .filter(|m| dst != 0 && dst_off + n <= m.len())
+            .filter(|m| dst != ObjectId::NULL && dst_off + n <= m.len())
         {
             m[dst_off..dst_off + n].copy_from_slice(&bytes);
         }
@@ -77,7 +83,7 @@ impl Interpreter<'_> {
     pub(super) fn allocate(
         &mut self,
         f: &Function,
-        locals: &mut Vec<u32>,
+        locals: &mut Vec<ObjectId>,
         dest: &Place,
         kind: AllocKind,
         size: &Expr,
@@ -91,8 +97,8 @@ impl Interpreter<'_> {
         let id = match self.allocations.pop_front() {
             Some(id) => id,
             None => {
-                self.next_id += 1;
-                self.next_id - 1
+                self.next_id.0 += 1;
+                ObjectId(self.next_id.0 - 1)
             }
         };
         let mut bytes = if kind == AllocKind::Calloc {

@@ -4,7 +4,7 @@
 
 use super::{fp, from_bytes, mask, signed_value, Interpreter, Replay, Stop};
 use crate::float::Format;
-use crate::layout::function_object_id;
+use crate::layout::{function_object_id, ObjectId};
 use crate::symex::SafetyKind;
 use lore_frontend::ir::{BinaryOp, Expr, ExprKind, Function, UnaryOp};
 use lore_frontend::source::Loc;
@@ -14,7 +14,7 @@ impl Interpreter<'_> {
     pub(super) fn aggregate(
         &mut self,
         f: &Function,
-        locals: &mut Vec<u32>,
+        locals: &mut Vec<ObjectId>,
         e: &Expr,
     ) -> Result<Vec<u8>, Stop> {
         match &e.kind {
@@ -30,7 +30,7 @@ impl Interpreter<'_> {
     pub(super) fn value(
         &mut self,
         f: &Function,
-        locals: &mut Vec<u32>,
+        locals: &mut Vec<ObjectId>,
         e: &Expr,
     ) -> Result<u128, Stop> {
         let ty = e.ty;
@@ -119,7 +119,7 @@ impl Interpreter<'_> {
     fn binary(
         &mut self,
         f: &Function,
-        locals: &mut Vec<u32>,
+        locals: &mut Vec<ObjectId>,
         op: BinaryOp,
         a: &Expr,
         b: &Expr,
@@ -206,7 +206,7 @@ impl Interpreter<'_> {
     fn cast(
         &mut self,
         f: &Function,
-        locals: &mut Vec<u32>,
+        locals: &mut Vec<ObjectId>,
         a: &Expr,
         ty: TypeId,
         w: u32,

@@ -4,8 +4,7 @@
 //! checks.
 
 use super::{from_bytes, mask, signed_value, Interpreter, Replay, Stop};
-use crate::layout;
-use crate::layout::offset_bits;
+use crate::layout::{self, offset_bits, ObjectId};
 use crate::symex::SafetyKind;
 use lore_frontend::ir::{Function, FunctionId, Place};
 
@@ -25,12 +24,12 @@ impl Interpreter<'_> {
     }
 
     /// The address of byte `offset` of object `id`.
-    pub(super) fn address(&self, id: u32, offset: usize) -> u128 {
+    pub(super) fn address(&self, id: ObjectId, offset: usize) -> u128 {
         layout::address(self.offset_bits(), id, offset as u128)
     }
 
     /// The object id and byte offset of a pointer.
-    pub(super) fn split_pointer(&self, p: u128) -> (u32, usize) {
+    pub(super) fn split_pointer(&self, p: u128) -> (ObjectId, usize) {
         let ob = self.offset_bits();
         (layout::object_of(ob, p), layout::offset_of(ob, p) as usize)
     }
@@ -39,7 +38,7 @@ impl Interpreter<'_> {
     pub(super) fn address_of(
         &mut self,
         f: &Function,
-        locals: &mut Vec<u32>,
+        locals: &mut Vec<ObjectId>,
         place: &Place,
     ) -> Result<u128, Stop> {
         let m = mask(self.pointer_bits());
@@ -83,17 +82,17 @@ impl Interpreter<'_> {
     fn locate(
         &mut self,
         f: &Function,
-        locals: &mut Vec<u32>,
+        locals: &mut Vec<ObjectId>,
         place: &Place,
-    ) -> Result<(u32, usize, Option<(u32, u32)>), Stop> {
+    ) -> Result<(ObjectId, usize, Option<(u32, u32)>), Stop> {
         if Self::has_deref(place) {
             let addr = self.address_of(f, locals, place)?;
             let bits = self.bit_field(f, place);
             let (id, off) = self.split_pointer(addr);
             self.deref = Some(addr);
             return Ok(match self.memory.get(&id) {
-                Some(_) if id != 0 => (id, off, bits),
-                _ => (0, OUT_OF_BOUNDS, bits),
+                Some(_) if id != ObjectId::NULL => (id, off, bits),
+                _ => (ObjectId::NULL, OUT_OF_BOUNDS, bits),
             });
         }
         match place {
@@ -157,7 +156,7 @@ impl Interpreter<'_> {
             return Ok(());
         }
         let (id, off) = self.split_pointer(addr);
-        if id == 0 {
+        if id == ObjectId::NULL {
             return Err(self.safety_failure(SafetyKind::PointerNull));
         }
         match self.memory.get(&id) {
@@ -184,7 +183,7 @@ impl Interpreter<'_> {
     pub(super) fn store(
         &mut self,
         f: &Function,
-        locals: &mut Vec<u32>,
+        locals: &mut Vec<ObjectId>,
         place: &Place,
         bytes: &[u8],
     ) -> Result<(), Stop> {
@@ -230,7 +229,7 @@ impl Interpreter<'_> {
     pub(super) fn load_bytes(
         &mut self,
         f: &Function,
-        locals: &mut Vec<u32>,
+        locals: &mut Vec<ObjectId>,
         place: &Place,
         size: usize,
     ) -> Result<(Vec<u8>, Option<(u32, u32)>), Stop> {

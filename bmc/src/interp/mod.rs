@@ -24,6 +24,7 @@ mod show;
 mod statements;
 mod strings;
 
+use crate::layout::{LocalObject, ObjectId};
 use crate::symex::{Events, SafetyKind};
 use lore_frontend::ir::{FunctionId, GlobalId, GlobalKind, Program, PropertyKind};
 use lore_frontend::source::Loc;
@@ -86,10 +87,10 @@ pub struct Interpreter<'p> {
     function: String,
     inputs: std::vec::IntoIter<Vec<u8>>,
     /// The bytes of each object, by id (globals are `1 + index`).
-    memory: FxHashMap<u32, Vec<u8>>,
+    memory: FxHashMap<ObjectId, Vec<u8>>,
     /// Object ids of locals, by (function, local, recursion depth).
-    local_ids: FxHashMap<(FunctionId, usize, usize), u32>,
-    next_id: u32,
+    local_ids: FxHashMap<LocalObject, ObjectId>,
+    next_id: ObjectId,
     /// Functions active on the call stack.
     active: Vec<FunctionId>,
     steps_left: u64,
@@ -98,14 +99,14 @@ pub struct Interpreter<'p> {
     events: Option<&'p Events>,
     pub word: Vec<u32>,
     /// Heap blocks, and those freed (for pointer checks).
-    heap: rustc_hash::FxHashSet<u32>,
-    freed: rustc_hash::FxHashSet<u32>,
+    heap: rustc_hash::FxHashSet<ObjectId>,
+    freed: rustc_hash::FxHashSet<ObjectId>,
     /// The address of the last access through a pointer (set by `locate`).
     deref: Option<u128>,
     /// Symbolic execution's object ids for locals, and the ids of the heap
     /// blocks still to allocate (so addresses match the counterexample's).
-    layout: Option<&'p FxHashMap<(FunctionId, u32, u32), u32>>,
-    allocations: std::collections::VecDeque<u32>,
+    layout: Option<&'p FxHashMap<LocalObject, ObjectId>>,
+    allocations: std::collections::VecDeque<ObjectId>,
 }
 
 enum Flow {
@@ -131,7 +132,7 @@ impl<'p> Interpreter<'p> {
             inputs: inputs.into_iter(),
             memory: FxHashMap::default(),
             local_ids: FxHashMap::default(),
-            next_id: program.globals.len() as u32 + 1,
+            next_id: ObjectId(program.globals.len() as u32 + 1),
             active: Vec::new(),
             steps_left: 50_000_000,
             trace: Vec::new(),
@@ -147,9 +148,13 @@ impl<'p> Interpreter<'p> {
 
     /// Lays memory out as symbolic execution did: its ids for locals, and
     /// for the heap blocks the counterexample allocates (in order).
-    pub fn with_layout(mut self, symex: &'p crate::symex::Symex, allocations: Vec<u32>) -> Self {
+    pub fn with_layout(
+        mut self,
+        symex: &'p crate::symex::Symex,
+        allocations: Vec<ObjectId>,
+    ) -> Self {
         self.layout = Some(&symex.object_ids);
-        self.next_id = self.next_id.max(symex.objects);
+        self.next_id = ObjectId(self.next_id.0.max(symex.objects));
         self.allocations = allocations.into();
         self
     }
@@ -205,7 +210,7 @@ impl<'p> Interpreter<'p> {
     }
 
     /// Size of an object, with variable array lengths read from `locals`.
-    fn dyn_size(&self, locals: &[u32], ty: TypeId) -> usize {
+    fn dyn_size(&self, locals: &[ObjectId], ty: TypeId) -> usize {
         match self.types().kind(ty) {
             lore_frontend::types::TypeKind::Array(
                 elem,

@@ -4,6 +4,7 @@
 //! structs as their elements (`{1, 2, 3}`, `{.x = 1, .y = 2}`).
 
 use super::{from_bytes, mask, signed_value, Interpreter, Stop};
+use crate::layout::{LocalObject, ObjectId};
 use lore_frontend::ir::{Function, Place, Program};
 use lore_frontend::types::{FloatKind, TypeId, TypeKind, TypeTable};
 
@@ -16,7 +17,7 @@ impl Interpreter<'_> {
     pub(super) fn place_text(
         &mut self,
         f: &Function,
-        locals: &mut Vec<u32>,
+        locals: &mut Vec<ObjectId>,
         place: &Place,
     ) -> Result<String, Stop> {
         Ok(match place {
@@ -116,16 +117,20 @@ impl Interpreter<'_> {
     }
 
     /// The name and type of object `id` (no type for a heap block).
-    fn object(&self, id: u32) -> Option<(String, Option<TypeId>)> {
+    fn object(&self, id: ObjectId) -> Option<(String, Option<TypeId>)> {
         let globals = self.program.globals.len() as u32;
-        if (1..=globals).contains(&id) {
-            let g = &self.program.globals[(id - 1) as usize];
+        if (1..=globals).contains(&id.0) {
+            let g = &self.program.globals[(id.0 - 1) as usize];
             return Some((g.name.clone(), Some(g.ty)));
         }
-        if let Some((&(function, local, _), _)) =
-            self.local_ids.iter().find(|(_, &object)| object == id)
+        if let Some((
+            &LocalObject {
+                function, local, ..
+            },
+            _,
+        )) = self.local_ids.iter().find(|(_, &object)| object == id)
         {
-            let l = &self.program.function(function).locals[local];
+            let l = &self.program.function(function).locals[local as usize];
             return Some((l.name.clone(), Some(l.ty)));
         }
         self.memory

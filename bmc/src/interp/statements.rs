@@ -4,6 +4,7 @@
 
 use super::show::{place_name, show_value};
 use super::{from_bytes, mask, signed_value, Flow, Interpreter, Replay, Stop, TraceStep};
+use crate::layout::{LocalObject, ObjectId};
 use lore_frontend::ir::{
     Callee, Expr, ExprKind, Function, FunctionId, HaltKind, Place, PropertyKind, StmtKind,
     Terminator,
@@ -21,15 +22,20 @@ impl Interpreter<'_> {
             )));
         };
         let depth = self.active.iter().filter(|&&a| a == id).count();
-        let mut locals: Vec<u32> = Vec::with_capacity(f.locals.len());
+        let mut locals: Vec<ObjectId> = Vec::with_capacity(f.locals.len());
         for (i, l) in f.locals.iter().enumerate() {
+            let key = LocalObject {
+                function: id,
+                local: i as u32,
+                depth: depth as u32,
+            };
             let next = self
                 .layout
-                .and_then(|m| m.get(&(id, i as u32, depth as u32)).copied())
+                .and_then(|m| m.get(&key).copied())
                 .unwrap_or(self.next_id);
-            let oid = *self.local_ids.entry((id, i, depth)).or_insert(next);
+            let oid = *self.local_ids.entry(key).or_insert(next);
             if oid == next {
-                self.next_id += 1;
+                self.next_id.0 += 1;
             }
             let size = self.size(l.ty).max(1);
             self.memory.insert(oid, vec![0; size]);
@@ -53,7 +59,7 @@ impl Interpreter<'_> {
     fn call_statement(
         &mut self,
         f: &Function,
-        locals: &mut Vec<u32>,
+        locals: &mut Vec<ObjectId>,
         dest: Option<&Place>,
         callee: &Callee,
         args: &[Expr],
@@ -115,7 +121,7 @@ impl Interpreter<'_> {
         &mut self,
         f: &Function,
         body: &lore_frontend::ir::Body,
-        locals: &mut Vec<u32>,
+        locals: &mut Vec<ObjectId>,
     ) -> Result<Flow, Stop> {
         let mut pc = 0usize;
         loop {
@@ -205,7 +211,7 @@ impl Interpreter<'_> {
     fn statement(
         &mut self,
         f: &Function,
-        locals: &mut Vec<u32>,
+        locals: &mut Vec<ObjectId>,
         stmt: &StmtKind,
         loc: Loc,
     ) -> Result<Option<Flow>, Stop> {

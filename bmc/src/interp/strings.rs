@@ -5,13 +5,14 @@
 //! takes them).
 
 use super::{Interpreter, Replay, Stop};
+use crate::layout::ObjectId;
 use lore_frontend::ir::{Function, Place, StringOp};
 
 impl Interpreter<'_> {
     pub(super) fn string_op(
         &mut self,
         f: &Function,
-        locals: &mut Vec<u32>,
+        locals: &mut Vec<ObjectId>,
         op: StringOp,
         dest: Option<&Place>,
         args: &[u128],
@@ -38,7 +39,7 @@ impl Interpreter<'_> {
                 let Some(target) = self
                     .memory
                     .get_mut(&id)
-                    .filter(|m| id != 0 && off + bytes.len() <= m.len())
+                    .filter(|m| id != ObjectId::NULL && off + bytes.len() <= m.len())
                 else {
                     return Err(Replay::Stuck(
                         "strcpy past the end of its destination".into(),
@@ -62,7 +63,7 @@ impl Interpreter<'_> {
         let object = self
             .memory
             .get(&id)
-            .filter(|m| id != 0 && off < m.len())
+            .filter(|m| id != ObjectId::NULL && off < m.len())
             .ok_or_else(|| Replay::Stuck("a string function on a pointer to no object".into()))?;
         match object[off..].iter().position(|&b| b == 0) {
             Some(n) => Ok(object[off..off + n].to_vec()),

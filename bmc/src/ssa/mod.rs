@@ -130,7 +130,7 @@ pub enum Step {
     /// A heap block gets object id `id`, where `guard` holds (the replay
     /// gives its blocks the same ids).
     Allocate {
-        id: u32,
+        id: crate::layout::ObjectId,
         guard: TermId,
         loc: lore_frontend::source::Loc,
     },

@@ -57,8 +57,8 @@ impl Terms {
         }
         let id = layout::object_of(a.offset_bits, value);
         let offset = layout::offset_of(a.offset_bits, value);
-        if (1..a.objects.len()).contains(&(id as usize)) {
-            let name = &a.objects[id as usize];
+        if (1..a.objects.len()).contains(&id.index()) {
+            let name = &a.objects[id.index()];
             return Some(if offset == 0 {
                 format!("&{name}")
             } else {

@@ -5,6 +5,7 @@
 
 use super::SafetyKind;
 use super::{Executor, State};
+use crate::layout::ObjectId;
 use crate::ssa::{Binary, Step, TermId, FALSE};
 use lore_frontend::ir::{AllocKind, Expr, Function, Place};
 use lore_frontend::source::Loc;
@@ -35,7 +36,7 @@ impl Executor<'_> {
             if variable_size || state.sizes.contains_key(&id) {
                 return None;
             }
-            let old = state.memory[id as usize].expect("candidate exists");
+            let old = state.memory[id.index()].expect("candidate exists");
             let keep = self.terms.width(old).min(self.terms.width(fresh));
             let kept = self.terms.extract(old, 0, keep);
             let copied = self.terms.update(fresh, 0, kept);
@@ -95,10 +96,10 @@ impl Executor<'_> {
         let obj_field = self.terms.extract(p, ob, pw - ob);
         let off = self.terms.extract(p, 0, ob);
         for id in self.candidates(state, p) {
-            let obj = state.memory[id as usize].expect("candidate exists");
+            let obj = state.memory[id.index()].expect("candidate exists");
             let w = self.terms.width(obj);
             let names_it = self.names_object(state, obj_field, id);
-            let name = format!("{}#havoc", self.object_names[id as usize]);
+            let name = format!("{}#havoc", self.object_names[id.index()]);
             let fresh = self.terms.input(name, w);
             let guard = self.terms.and(state.guard, names_it);
             self.input_step(fresh, guard, loc);
@@ -115,9 +116,9 @@ impl Executor<'_> {
                 updated = self.terms.concat(b, updated);
             }
             let new = self.terms.ite(names_it, updated, obj);
-            let name = self.object_names[id as usize].clone();
+            let name = self.object_names[id.index()].clone();
             let named = self.defined(&name, new, loc);
-            state.memory[id as usize] = Some(named);
+            state.memory[id.index()] = Some(named);
         }
     }
 
@@ -201,8 +202,8 @@ impl Executor<'_> {
                 (bits, Some(size))
             }
         };
-        let id = self.object_names.len() as u32;
-        if self.too_many_objects(u64::from(id)) {
+        let id = ObjectId(self.object_names.len() as u32);
+        if self.too_many_objects(u64::from(id.0)) {
             self.unsupported(state, "too many objects", loc);
             return;
         }
@@ -240,10 +241,10 @@ impl Executor<'_> {
                 self.free(state, f, p);
             }
         }
-        if state.memory.len() <= id as usize {
-            state.memory.resize(id as usize + 1, None);
+        if state.memory.len() <= id.index() {
+            state.memory.resize(id.index() + 1, None);
         }
-        state.memory[id as usize] = Some(content);
+        state.memory[id.index()] = Some(content);
         state.live.remove(&id);
         let addr = self.object_address(id);
         let ty = self.program.place_type(f, dest);

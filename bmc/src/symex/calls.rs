@@ -59,17 +59,17 @@ impl Executor<'_> {
         let mut objects = Vec::with_capacity(f.locals.len());
         for l in 0..f.locals.len() {
             let id = self.local_object(function, l as u32, active);
-            if state.memory.len() <= id as usize {
-                state.memory.resize(id as usize + 1, None);
+            if state.memory.len() <= id.index() {
+                state.memory.resize(id.index() + 1, None);
             }
-            state.memory[id as usize] = None;
+            state.memory[id.index()] = None;
             state.live.remove(&id);
             objects.push(id);
         }
         for (i, a) in args.into_iter().enumerate().take(f.params) {
             let ty = f.locals[i].ty;
             let stored = self.to_memory(a, ty);
-            state.memory[objects[i] as usize] = Some(stored);
+            state.memory[objects[i].index()] = Some(stored);
         }
         state.frames.push(Frame { function, objects });
         if let Some(&letter) = self

@@ -3,6 +3,7 @@
 //! the first state's guard.
 
 use super::{Executor, State};
+use crate::layout::ObjectId;
 use crate::ssa::{TermId, FALSE, TRUE};
 use lore_frontend::source::Loc;
 use rustc_hash::FxHashMap;
@@ -29,7 +30,7 @@ impl Executor<'_> {
                     // A variable-length array declared with different sizes on
                     // the two paths: one layout for both, each path's size kept.
                     let (wx, wy) = (self.terms.width(x), self.terms.width(y));
-                    let key = id as u32;
+                    let key = ObjectId(id as u32);
                     if wx != wy || a.sizes.contains_key(&key) || b.sizes.contains_key(&key) {
                         let sx = self.object_size(&a, key, x);
                         let sy = self.object_size(&b, key, y);
@@ -42,20 +43,20 @@ impl Executor<'_> {
                     Some(self.defined(&name, v, Loc::NONE))
                 }
                 (Some(_), _) => {
-                    if let Some(&s) = a.sizes.get(&(id as u32)) {
-                        sizes.insert(id as u32, s);
+                    if let Some(&s) = a.sizes.get(&ObjectId(id as u32)) {
+                        sizes.insert(ObjectId(id as u32), s);
                     }
                     x
                 }
                 (None, _) => {
-                    if let Some(&s) = b.sizes.get(&(id as u32)) {
-                        sizes.insert(id as u32, s);
+                    if let Some(&s) = b.sizes.get(&ObjectId(id as u32)) {
+                        sizes.insert(ObjectId(id as u32), s);
                     }
                     y
                 }
             });
             // An object made on only one of the paths exists only there.
-            let key = id as u32;
+            let key = ObjectId(id as u32);
             let la = match x {
                 Some(_) => a.live.get(&key).copied().unwrap_or(TRUE),
                 None => FALSE,
@@ -101,7 +102,7 @@ impl Executor<'_> {
     }
 
     /// The byte size of object `id` holding `bits` on a path (an offset-wide term).
-    fn object_size(&mut self, state: &State, id: u32, bits: TermId) -> TermId {
+    fn object_size(&mut self, state: &State, id: ObjectId, bits: TermId) -> TermId {
         match state.sizes.get(&id) {
             Some(&s) => s,
             None => {

@@ -40,6 +40,7 @@ mod statements;
 mod strings;
 
 pub use crate::layout::{function_object_id, offset_bits};
+use crate::layout::{LocalObject, ObjectId};
 use crate::ssa::{Equation, Step, TermId, Terms, FALSE, TRUE};
 use lore_frontend::ir::{BlockId, FunctionId, GlobalKind, Program, PropertyKind};
 use lore_frontend::source::Loc;
@@ -248,7 +249,7 @@ pub struct Symex {
     pub bound_cut: TermId,
     /// The object id of each local, by (function, local, recursion depth),
     /// and the number of ids given out (so a replay lays memory out alike).
-    pub object_ids: FxHashMap<(FunctionId, u32, u32), u32>,
+    pub object_ids: FxHashMap<LocalObject, ObjectId>,
     pub objects: u32,
     /// The name of each object id (0 is NULL; heap blocks are `heapN`).
     pub object_names: Vec<String>,
@@ -258,7 +259,7 @@ pub struct Symex {
 struct Frame {
     function: FunctionId,
     /// The object of each local.
-    objects: Vec<u32>,
+    objects: Vec<ObjectId>,
 }
 
 /// Object ids: 0 is the null object; globals are `1 + index`; locals get an
@@ -274,14 +275,14 @@ struct State {
     loop_counts: FxHashMap<(usize, usize), u32>,
     /// Byte sizes (offset-wide terms) of objects whose size is not a
     /// constant; their bits cover `max_symbolic_object` bytes.
-    sizes: FxHashMap<u32, TermId>,
+    sizes: FxHashMap<ObjectId, TermId>,
     /// The event word so far (with events on).
     word: Option<Word>,
     /// Where each heap block has been freed (with pointer checks on).
-    freed: FxHashMap<u32, TermId>,
+    freed: FxHashMap<ObjectId, TermId>,
     /// Where an object exists, for objects that exist on only some of the
     /// paths merged here (absent: wherever its bits are `Some`).
-    live: FxHashMap<u32, TermId>,
+    live: FxHashMap<ObjectId, TermId>,
 }
 
 impl State {
@@ -314,7 +315,7 @@ struct Executor<'p> {
     checks: Vec<Check>,
     check_index: FxHashMap<String, usize>,
     versions: FxHashMap<String, u32>,
-    object_ids: FxHashMap<(FunctionId, u32, u32), u32>,
+    object_ids: FxHashMap<LocalObject, ObjectId>,
     /// Name and type of each object, by id.
     object_names: Vec<String>,
     object_types: Vec<TypeId>,
@@ -326,7 +327,7 @@ struct Executor<'p> {
     /// reported, never ignored).
     address_taken: Vec<FunctionId>,
     /// Object ids of heap blocks.
-    heap: rustc_hash::FxHashSet<u32>,
+    heap: rustc_hash::FxHashSet<ObjectId>,
 }
 
 /// Executes `program` from its initialiser and `main`.
@@ -492,7 +493,7 @@ impl Executor<'_> {
                 let id = state.frames.last()?.objects[len.0 as usize];
                 let n = state
                     .memory
-                    .get(id as usize)
+                    .get(id.index())
                     .copied()
                     .flatten()
                     .and_then(|t| self.terms.as_const(t))?;

@@ -5,7 +5,7 @@
 
 use super::places::Root;
 use super::{Executor, State};
-use crate::layout;
+use crate::layout::{self, LocalObject, ObjectId};
 use crate::ssa::{Binary, TermId, FALSE};
 use lore_frontend::ir::{Expr, ExprKind, Function, FunctionId, Place};
 use lore_frontend::source::Loc;
@@ -160,25 +160,35 @@ impl Executor<'_> {
     /// start as zero (no input).
     pub(super) fn object(&mut self, state: &mut State, _f: &Function, root: Root) -> TermId {
         let Root::Object(id) = root;
-        if let Some(v) = state.memory.get(id as usize).copied().flatten() {
+        if let Some(v) = state.memory.get(id.index()).copied().flatten() {
             return v;
         }
-        let bits = self.bits_of(self.object_types[id as usize]).max(1);
+        let bits = self.bits_of(self.object_types[id.index()]).max(1);
         let v = self.terms.constant(0, bits);
-        if state.memory.len() <= id as usize {
-            state.memory.resize(id as usize + 1, None);
+        if state.memory.len() <= id.index() {
+            state.memory.resize(id.index() + 1, None);
         }
-        state.memory[id as usize] = Some(v);
+        state.memory[id.index()] = Some(v);
         v
     }
 
     /// The object id of a local at a recursion depth.
-    pub(super) fn local_object(&mut self, function: FunctionId, local: u32, depth: u32) -> u32 {
-        if let Some(&id) = self.object_ids.get(&(function, local, depth)) {
+    pub(super) fn local_object(
+        &mut self,
+        function: FunctionId,
+        local: u32,
+        depth: u32,
+    ) -> ObjectId {
+        let key = LocalObject {
+            function,
+            local,
+            depth,
+        };
+        if let Some(&id) = self.object_ids.get(&key) {
             return id;
         }
         let f = self.program.function(function);
-        let id = self.object_names.len() as u32;
+        let id = ObjectId(self.object_names.len() as u32);
         let at = if depth > 0 {
             format!("@{}", depth + 1)
         } else {
@@ -189,12 +199,12 @@ impl Executor<'_> {
             f.name, at, f.locals[local as usize].name
         ));
         self.object_types.push(f.locals[local as usize].ty);
-        self.object_ids.insert((function, local, depth), id);
+        self.object_ids.insert(key, id);
         id
     }
 
     /// The address of an object (its first byte).
-    pub(super) fn object_address(&mut self, id: u32) -> TermId {
+    pub(super) fn object_address(&mut self, id: ObjectId) -> TermId {
         let address = layout::address(self.offset_bits(), id, 0);
         self.terms.constant(address, self.pointer_bits())
     }
@@ -232,9 +242,9 @@ impl Executor<'_> {
                 bits
             }
         };
-        let name = format!("{}#uninit", self.object_names[id as usize]);
+        let name = format!("{}#uninit", self.object_names[id.index()]);
         let v = self.terms.input(name, bits);
         self.input_step(v, state.guard, loc);
-        state.memory[id as usize] = Some(v);
+        state.memory[id.index()] = Some(v);
     }
 }

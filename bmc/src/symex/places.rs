@@ -4,7 +4,7 @@
 
 use super::SafetyKind;
 use super::{Executor, State};
-use crate::layout;
+use crate::layout::{self, ObjectId};
 use crate::ssa::{Binary, TermId, FALSE, TRUE};
 use lore_frontend::ir::{Expr, ExprKind, Function, Place};
 use lore_frontend::source::Loc;
@@ -391,9 +391,9 @@ impl Executor<'_> {
             }
         };
         let Root::Object(id) = root;
-        let name = self.object_names[id as usize].clone();
+        let name = self.object_names[id.index()].clone();
         let named = self.defined(&name, updated, loc);
-        state.memory[id as usize] = Some(named);
+        state.memory[id.index()] = Some(named);
     }
 }
 
@@ -409,7 +409,7 @@ fn has_deref(place: &Place) -> bool {
 /// The object a place lives in, by id.
 #[derive(Copy, Clone, Debug)]
 pub(super) enum Root {
-    Object(u32),
+    Object(ObjectId),
 }
 
 /// A bit offset into an object: constant, or a case split over array elements.

@@ -4,7 +4,7 @@
 
 use super::SafetyKind;
 use super::{Executor, State};
-use crate::layout;
+use crate::layout::{self, ObjectId};
 use crate::ssa::{Binary, TermId, FALSE};
 use lore_frontend::source::Loc;
 use rustc_hash::FxHashMap;
@@ -54,11 +54,11 @@ impl Executor<'_> {
                         Targets::any()
                     }
                 }
-                crate::ssa::Term::Binary(Binary::Mul, ..) => Targets::known(0),
+                crate::ssa::Term::Binary(Binary::Mul, ..) => Targets::known(ObjectId::NULL),
                 crate::ssa::Term::ZeroExtend(x, _) | crate::ssa::Term::SignExtend(x, _)
                     if self.terms.width(x) < pw =>
                 {
-                    Targets::known(0)
+                    Targets::known(ObjectId::NULL)
                 }
                 crate::ssa::Term::Extract { term, low, width } if width == pw => {
                     let inner = self.terms.get(term).clone();
@@ -86,7 +86,9 @@ impl Executor<'_> {
                         _ => Targets::any(),
                     }
                 }
-                crate::ssa::Term::Extract { width, .. } if width < ob => Targets::known(0),
+                crate::ssa::Term::Extract { width, .. } if width < ob => {
+                    Targets::known(ObjectId::NULL)
+                }
                 _ => Targets::any(),
             }
         };
@@ -96,13 +98,15 @@ impl Executor<'_> {
 
     /// The objects to consider for an access at `addr`, and whether an
     /// address may point to no object (the access is then unknown).
-    pub(super) fn candidates(&mut self, state: &State, addr: TermId) -> Vec<u32> {
+    pub(super) fn candidates(&mut self, state: &State, addr: TermId) -> Vec<ObjectId> {
         let mut memo = FxHashMap::default();
         let t = self.targets(addr, &mut memo, 0);
-        let existing =
-            |id: u32| id != 0 && state.memory.get(id as usize).copied().flatten().is_some();
+        let existing = |id: ObjectId| {
+            id != ObjectId::NULL && state.memory.get(id.index()).copied().flatten().is_some()
+        };
         if t.any {
             (1..state.memory.len() as u32)
+                .map(ObjectId)
                 .filter(|&id| existing(id))
                 .collect()
         } else {
@@ -112,9 +116,14 @@ impl Executor<'_> {
 
     /// The condition that an address's object field (`obj_field`) names
     /// object `id` and that the object exists on the path (see `State::live`).
-    pub(super) fn names_object(&mut self, state: &State, obj_field: TermId, id: u32) -> TermId {
+    pub(super) fn names_object(
+        &mut self,
+        state: &State,
+        obj_field: TermId,
+        id: ObjectId,
+    ) -> TermId {
         let width = self.pointer_bits() - self.offset_bits();
-        let idc = self.terms.constant(u128::from(id), width);
+        let idc = self.terms.constant(u128::from(id.0), width);
         let same = self.terms.binary(Binary::Eq, obj_field, idc);
         match state.live.get(&id) {
             Some(&live) => self.terms.and(same, live),
@@ -125,13 +134,13 @@ impl Executor<'_> {
     /// The objects an access of `span` bits at `addr` may touch, each with the
     /// condition that it does: the address names the object and the whole
     /// span lies inside it.
-    fn indirect_hits(&mut self, state: &State, addr: TermId, span: u32) -> Vec<(u32, TermId)> {
+    fn indirect_hits(&mut self, state: &State, addr: TermId, span: u32) -> Vec<(ObjectId, TermId)> {
         let (pw, ob) = (self.pointer_bits(), self.offset_bits());
         let obj_field = self.terms.extract(addr, ob, pw - ob);
         let off = self.terms.extract(addr, 0, ob);
         let mut hits = Vec::new();
         for id in self.candidates(state, addr) {
-            let obj = state.memory[id as usize].expect("candidate exists");
+            let obj = state.memory[id.index()].expect("candidate exists");
             let w = self.terms.width(obj);
             if w < span {
                 continue;
@@ -159,7 +168,7 @@ impl Executor<'_> {
     /// Pointer checks of an access whose possible objects are `hits`: the
     /// address is not null, names a live object with the access inside it,
     /// and that object is not a freed heap block.
-    fn pointer_checks(&mut self, state: &mut State, addr: TermId, hits: &[(u32, TermId)]) {
+    fn pointer_checks(&mut self, state: &mut State, addr: TermId, hits: &[(ObjectId, TermId)]) {
         let Some(frame) = state.frames.last() else {
             return;
         };
@@ -299,7 +308,7 @@ impl Executor<'_> {
         }
         let mut hits = Vec::new();
         for (id, hit) in targets {
-            let obj = state.memory[id as usize].expect("candidate exists");
+            let obj = state.memory[id.index()].expect("candidate exists");
             let value = match self.terms.as_const(off) {
                 Some(o) => self.terms.extract(obj, (o as u32) * 8 + bit_extra, bits),
                 None => self.extract_at(obj, off, bits, bit_extra),
@@ -339,15 +348,15 @@ impl Executor<'_> {
             self.pointer_checks(state, addr, &targets);
         }
         for (id, hit) in targets {
-            let obj = state.memory[id as usize].expect("candidate exists");
+            let obj = state.memory[id.index()].expect("candidate exists");
             let updated = match self.terms.as_const(off) {
                 Some(o) => self.terms.update(obj, (o as u32) * 8 + bit_extra, value),
                 None => self.update_at(obj, off, value, bit_extra),
             };
             let new = self.terms.ite(hit, updated, obj);
-            let name = self.object_names[id as usize].clone();
+            let name = self.object_names[id.index()].clone();
             let named = self.defined(&name, new, loc);
-            state.memory[id as usize] = Some(named);
+            state.memory[id.index()] = Some(named);
         }
     }
 }
@@ -355,7 +364,7 @@ impl Executor<'_> {
 /// The objects an address may point into.
 #[derive(Clone, Debug, Default)]
 struct Targets {
-    ids: std::collections::BTreeSet<u32>,
+    ids: std::collections::BTreeSet<ObjectId>,
     /// It may point to no object (an uninitialised or nondet pointer).
     invalid: bool,
     /// The analysis lost track: any object.
@@ -363,7 +372,7 @@ struct Targets {
 }
 
 impl Targets {
-    fn known(id: u32) -> Targets {
+    fn known(id: ObjectId) -> Targets {
         Targets {
             ids: [id].into_iter().collect(),
             ..Targets::default()
@@ -386,7 +395,7 @@ impl Targets {
 
     /// A plain integer (object 0): an offset, not a pointer.
     fn is_integer(&self) -> bool {
-        !self.any && !self.invalid && self.ids.len() == 1 && self.ids.contains(&0)
+        !self.any && !self.invalid && self.ids.len() == 1 && self.ids.contains(&ObjectId::NULL)
     }
 
     fn join(&self, other: &Targets) -> Targets {
