@@ -4,6 +4,7 @@ use crate::{exit, load, Console, InputArgs};
 use clap::Args;
 use lore_bmc::check::Stage;
 use lore_bmc::check::Verdict;
+use lore_bmc::error::UnknownReason;
 use lore_bmc::symex::{CheckKind, SafetyKind, SymexOptions};
 use lore_bmc::verify::{verify_reporting, Status};
 use lore_frontend::ir::{Program, PropertyKind};
@@ -347,7 +348,7 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
         &report.verdict,
         crate::task::unchecked_part(program, property),
     ) {
-        report.verdict = Verdict::Unknown(why.to_string());
+        report.verdict = Verdict::Unknown(UnknownReason::NotChecked(why.to_string()));
     }
     let expected = task
         .as_ref()
@@ -556,7 +557,7 @@ fn show_properties(program: &Program, options: &SymexOptions, console: &mut Cons
 pub fn show_ssa(program: &Program, bound: &BoundArgs) -> Result<String, String> {
     let options = bound.options()?;
     let program = &bound.with_entry(program)?;
-    let mut symex = lore_bmc::symex::execute(program, &options)?;
+    let mut symex = lore_bmc::symex::execute(program, &options).map_err(|e| e.to_string())?;
     let pointer_bits = program.model.pointer_bits();
     symex.equation.terms.name_addresses(
         pointer_bits,
@@ -589,9 +590,9 @@ pub fn show_cnf(program: &Program, bound: &BoundArgs, dimacs: bool) -> Result<St
     use lore_bmc::solver::{Lit, SatSolver};
     let options = bound.options()?;
     let program = bound.with_entry(program)?;
-    let mut symex = lore_bmc::symex::execute(&program, &options)?;
+    let mut symex = lore_bmc::symex::execute(&program, &options).map_err(|e| e.to_string())?;
     if let Some(name) = &options.only_check {
-        lore_bmc::verify::keep_only(&mut symex, name)?;
+        lore_bmc::verify::keep_only(&mut symex, name).map_err(|e| e.to_string())?;
     }
     let terms = &mut symex.equation.terms;
     let mut any = lore_bmc::ssa::FALSE;

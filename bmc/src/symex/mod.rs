@@ -39,6 +39,7 @@ mod pointers;
 mod statements;
 mod strings;
 
+use crate::error::BmcError;
 pub use crate::layout::{function_object_id, offset_bits};
 use crate::layout::{LocalObject, ObjectId};
 use crate::ssa::{Equation, Step, TermId, Terms, FALSE, TRUE};
@@ -331,10 +332,8 @@ struct Executor<'p> {
 }
 
 /// Executes `program` from its initialiser and `main`.
-pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, String> {
-    let entry = program
-        .entry
-        .ok_or("the program has no `main` function with a body")?;
+pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, BmcError> {
+    let entry = program.entry.ok_or(BmcError::NoMain)?;
     check_unwind_set(program, options)?;
     let mut ex = Executor {
         program,
@@ -425,8 +424,8 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, Strin
 
 /// Every name in `--unwindset` must be a loop (`f.n`) or a function with a
 /// body: a bound for nothing would silently leave the default in force.
-fn check_unwind_set(program: &Program, options: &SymexOptions) -> Result<(), String> {
-    let mut unknown: Vec<&str> = Vec::new();
+fn check_unwind_set(program: &Program, options: &SymexOptions) -> Result<(), BmcError> {
+    let mut unknown: Vec<String> = Vec::new();
     for name in options.unwind_set.keys() {
         let known = match name.rsplit_once('.') {
             Some((function, index)) => program
@@ -439,7 +438,7 @@ fn check_unwind_set(program: &Program, options: &SymexOptions) -> Result<(), Str
                 .is_some_and(|id| program.function(id).body.is_some()),
         };
         if !known {
-            unknown.push(name);
+            unknown.push(name.clone());
         }
     }
     if unknown.is_empty() {
@@ -452,15 +451,7 @@ fn check_unwind_set(program: &Program, options: &SymexOptions) -> Result<(), Str
         .filter_map(|f| Some((f, f.body.as_ref()?)))
         .flat_map(|(f, body)| (0..body.loops.len()).map(move |i| format!("{}.{i}", f.name)))
         .collect();
-    let there = if loops.is_empty() {
-        "the program has no loops".to_string()
-    } else {
-        format!("its loops are {}", loops.join(", "))
-    };
-    Err(format!(
-        "--unwindset names no loop or function of the program: {} ({there}; a function name bounds its recursion; see `lore show loops`)",
-        unknown.join(", ")
-    ))
+    Err(BmcError::UnknownUnwindTarget { unknown, loops })
 }
 
 impl Executor<'_> {
