@@ -3,6 +3,7 @@
 //! that it is violated.
 
 use crate::blast::Blaster;
+use crate::error::UnknownReason;
 use crate::solver::{SatSolver, SolveResult, Varisat};
 use crate::ssa::{Step, FALSE};
 use crate::symex::{CheckKind, Symex};
@@ -16,7 +17,7 @@ pub enum Outcome {
     /// An execution violates it; the inputs it chose are in the witness.
     Violated(Witness),
     /// The solver gave up.
-    Unknown(String),
+    Unknown(UnknownReason),
 }
 
 /// The nondet inputs of a violating execution, in execution order.
@@ -25,7 +26,7 @@ pub struct Witness {
     /// (name, location, value as little-endian bytes, width in bits).
     pub inputs: Vec<(String, Loc, Vec<u8>, u32)>,
     /// The object ids of the heap blocks the path allocates, in order.
-    pub allocations: Vec<u32>,
+    pub allocations: Vec<crate::layout::ObjectId>,
 }
 
 #[derive(Clone, Debug)]
@@ -111,7 +112,7 @@ pub fn check_all_reporting(
                 let outcome = match blaster.circuit.solver.solve(&[l]) {
                     SolveResult::Unsat => Outcome::Holds,
                     SolveResult::Sat => Outcome::Violated(witness(symex, &blaster)),
-                    SolveResult::Unknown => Outcome::Unknown("the SAT solver gave up".into()),
+                    SolveResult::Unknown => Outcome::Unknown(UnknownReason::SolverGaveUp),
                 };
                 progress(Stage::Checked {
                     name: &c.name,
@@ -173,7 +174,7 @@ pub enum Verdict {
     /// A property fails (its name).
     False(String),
     /// Why neither TRUE nor FALSE can be said.
-    Unknown(String),
+    Unknown(UnknownReason),
 }
 
 pub fn overall(results: &[CheckResult]) -> Verdict {
@@ -186,10 +187,15 @@ pub fn overall(results: &[CheckResult]) -> Verdict {
     for r in results {
         match (&r.kind, &r.outcome) {
             (CheckKind::Unsupported { reason }, Outcome::Violated(_)) => {
-                return Verdict::Unknown(format!("unsupported: {reason}"))
+                return Verdict::Unknown(UnknownReason::Unsupported {
+                    what: reason.clone(),
+                    loc: r.loc,
+                })
             }
             (CheckKind::Unwinding { .. } | CheckKind::Recursion { .. }, Outcome::Violated(_)) => {
-                return Verdict::Unknown(format!("unwinding bound hit ({})", r.name))
+                return Verdict::Unknown(UnknownReason::UnwindingBound {
+                    check: r.name.clone(),
+                })
             }
             (_, Outcome::Unknown(why)) => return Verdict::Unknown(why.clone()),
             _ => {}

@@ -6,13 +6,18 @@
 //! its terms into circuits ([`bv`]) over a solver ([`solver`]). [`verify`]
 //! checks every property once; [`query`] encodes a program once with its
 //! event word and answers questions about failing words under assumptions
-//! (the learner's teacher builds on it).
+//! (the learner's teacher builds on it). [`interp`] replays counterexamples
+//! concretely, with the memory layout of [`layout`], which it shares with
+//! [`symex`]. [`error`] says why the BMC refuses an input and why an answer
+//! is UNKNOWN.
 
 pub mod blast;
 pub mod bv;
 pub mod check;
+pub mod error;
 pub mod float;
 pub mod interp;
+pub mod layout;
 pub mod query;
 pub mod solver;
 pub mod ssa;

@@ -15,6 +15,7 @@
 
 use crate::blast::Blaster;
 use crate::check::{witness, Witness};
+use crate::error::{BmcError, UnknownReason};
 use crate::interp::{Interpreter, Replay, TraceStep};
 use crate::solver::{Lit, SatSolver, SolveResult, Varisat};
 use crate::ssa::{Binary, TermId, FALSE};
@@ -36,7 +37,7 @@ pub enum Answer {
     Yes(Box<FailingRun>),
     No,
     /// The solver gave up, or a run did not replay (an internal error).
-    Unknown(String),
+    Unknown(UnknownReason),
 }
 
 /// A deterministic automaton over the event letters: `delta[state][letter]`.
@@ -91,11 +92,8 @@ pub struct ErrorQueries<'p> {
 impl<'p> ErrorQueries<'p> {
     /// Encodes `program` once for the bound in `options`, whose `events`
     /// name the event points and the longest word.
-    pub fn new(program: &'p Program, options: SymexOptions) -> Result<ErrorQueries<'p>, String> {
-        let events = options
-            .events
-            .clone()
-            .ok_or("language queries need event points")?;
+    pub fn new(program: &'p Program, options: SymexOptions) -> Result<ErrorQueries<'p>, BmcError> {
+        let events = options.events.clone().ok_or(BmcError::NoEvents)?;
         let mut symex = execute(program, &options)?;
         let terms = &mut symex.equation.terms;
         let max = events.max_len as usize;
@@ -346,7 +344,7 @@ impl<'p> ErrorQueries<'p> {
         self.solver_calls += 1;
         match self.blaster.circuit.solver.solve(assumptions) {
             SolveResult::Unsat => Answer::No,
-            SolveResult::Unknown => Answer::Unknown("the SAT solver gave up".into()),
+            SolveResult::Unknown => Answer::Unknown(UnknownReason::SolverGaveUp),
             SolveResult::Sat => self.replay_model(),
         }
     }
@@ -372,16 +370,12 @@ impl<'p> ErrorQueries<'p> {
             other => {
                 // A replay that runs away can record a very long word.
                 let shown = &interp.word[..interp.word.len().min(24)];
-                let more = if interp.word.len() > shown.len() {
-                    ", …"
-                } else {
-                    ""
-                };
-                Answer::Unknown(format!(
-                    "internal error: a failing execution with word {word:?} did not replay \
-                     ({other:?}, word {shown:?}{more} of length {})",
-                    interp.word.len()
-                ))
+                Answer::Unknown(UnknownReason::WordReplayDisagrees {
+                    word,
+                    replay: other,
+                    replayed: shown.to_vec(),
+                    replayed_len: interp.word.len(),
+                })
             }
         }
     }

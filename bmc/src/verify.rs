@@ -3,6 +3,7 @@
 //! counterexample before it is reported.
 
 use crate::check::{check_all_reporting, overall, CheckResult, Encoding, Outcome, Stage, Verdict};
+use crate::error::{BmcError, UnknownReason};
 use crate::interp::{Interpreter, Replay, TraceStep};
 use crate::symex::{execute, CheckKind, SymexOptions};
 use lore_frontend::ir::Program;
@@ -19,7 +20,7 @@ pub enum Status {
         /// The nondet values and `if` outcomes of the replayed run.
         waypoints: Vec<crate::interp::Waypoint>,
     },
-    Unknown(String),
+    Unknown(UnknownReason),
 }
 
 #[derive(Clone, Debug)]
@@ -43,7 +44,7 @@ pub struct Report {
 /// Drops every property but `name` (CBMC's --property); the checks that
 /// decide whether a verdict can be given at all (unwinding, recursion,
 /// unsupported constructs) stay.
-pub fn keep_only(symex: &mut crate::symex::Symex, name: &str) -> Result<(), String> {
+pub fn keep_only(symex: &mut crate::symex::Symex, name: &str) -> Result<(), BmcError> {
     let is_property = |kind: &CheckKind| {
         matches!(
             kind,
@@ -55,16 +56,16 @@ pub fn keep_only(symex: &mut crate::symex::Symex, name: &str) -> Result<(), Stri
         .iter()
         .any(|c| is_property(&c.kind) && c.name == name)
     {
-        let names: Vec<&str> = symex
+        let properties = symex
             .checks
             .iter()
             .filter(|c| is_property(&c.kind))
-            .map(|c| c.name.as_str())
+            .map(|c| c.name.clone())
             .collect();
-        return Err(format!(
-            "--property: no property named `{name}`; the program's are: {} (see `lore verify --show-properties`)",
-            if names.is_empty() { "none".to_string() } else { names.join(", ") }
-        ));
+        return Err(BmcError::UnknownProperty {
+            name: name.to_string(),
+            properties,
+        });
     }
     symex
         .checks
@@ -93,7 +94,7 @@ fn describe_inputs(w: &crate::check::Witness) -> String {
     parts.join(", ")
 }
 
-pub fn verify(program: &Program, options: &SymexOptions) -> Result<Report, String> {
+pub fn verify(program: &Program, options: &SymexOptions) -> Result<Report, BmcError> {
     verify_reporting(program, options, &mut |_| {})
 }
 
@@ -102,7 +103,7 @@ pub fn verify_reporting(
     program: &Program,
     options: &SymexOptions,
     progress: &mut dyn FnMut(Stage<'_>),
-) -> Result<Report, String> {
+) -> Result<Report, BmcError> {
     let mut symex = execute(program, options)?;
     if let Some(name) = &options.only_check {
         keep_only(&mut symex, name)?;
@@ -131,16 +132,19 @@ pub fn verify_reporting(
                             .map(|(n, l, v, _)| (n.clone(), *l, v.clone()))
                             .collect(),
                     },
-                    other => Status::Unknown(format!(
-                        "internal error: the counterexample did not replay ({other:?}; inputs {})",
-                        describe_inputs(w)
-                    )),
+                    other => Status::Unknown(UnknownReason::ReplayDisagrees {
+                        replay: other,
+                        inputs: describe_inputs(w),
+                    }),
                 }
             }
             (CheckKind::Unsupported { reason }, Outcome::Violated(_)) => {
-                Status::Unknown(format!("unsupported: {reason}"))
+                Status::Unknown(UnknownReason::Unsupported {
+                    what: reason.clone(),
+                    loc: r.loc,
+                })
             }
-            (_, Outcome::Violated(_)) => Status::Unknown("the unwinding bound is too small".into()),
+            (_, Outcome::Violated(_)) => Status::Unknown(UnknownReason::BoundTooSmall),
         };
         // The overall verdict only trusts replayed counterexamples.
         let outcome = match &status {

@@ -4,7 +4,8 @@ use crate::{exit, load, Console, InputArgs};
 use clap::Args;
 use lore_bmc::check::Stage;
 use lore_bmc::check::Verdict;
-use lore_bmc::symex::{CheckKind, SymexOptions};
+use lore_bmc::error::UnknownReason;
+use lore_bmc::symex::{CheckKind, SafetyKind, SymexOptions};
 use lore_bmc::verify::{verify_reporting, Status};
 use lore_frontend::ir::{Program, PropertyKind};
 use lore_frontend::task::{SvCompProperty, Task};
@@ -446,7 +447,7 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
         &report.verdict,
         crate::task::unchecked_part(program, property),
     ) {
-        report.verdict = Verdict::Unknown(why.to_string());
+        report.verdict = Verdict::Unknown(UnknownReason::NotChecked(why.to_string()));
     }
     let expected = task
         .as_ref()
@@ -619,19 +620,16 @@ fn falsified_category(report: &lore_bmc::verify::Report) -> &'static str {
         .find(|p| &p.name == name)
         .map(|p| &p.kind)
     {
-        Some(CheckKind::Safety { kind: "overflow" }) => "no-overflow",
-        Some(CheckKind::Safety {
-            kind: "array-bounds" | "pointer-null" | "pointer-invalid" | "pointer-freed",
-        }) => "valid-deref",
-        Some(CheckKind::Safety {
-            kind: "pointer-invalid-free" | "pointer-double-free",
-        }) => "valid-free",
-        Some(CheckKind::Safety {
-            kind: "division-by-zero",
-        }) => "no-division-by-zero",
-        Some(CheckKind::Safety {
-            kind: "undefined-shift",
-        }) => "undefined-shift",
+        Some(CheckKind::Safety { kind }) => match kind {
+            SafetyKind::Overflow => "no-overflow",
+            SafetyKind::ArrayBounds
+            | SafetyKind::PointerNull
+            | SafetyKind::PointerInvalid
+            | SafetyKind::PointerFreed => "valid-deref",
+            SafetyKind::PointerInvalidFree | SafetyKind::PointerDoubleFree => "valid-free",
+            SafetyKind::DivisionByZero => "no-division-by-zero",
+            SafetyKind::UndefinedShift => "undefined-shift",
+        },
         _ => "unreach-call",
     }
 }
@@ -662,7 +660,7 @@ fn show_properties(program: &Program, options: &SymexOptions, console: &mut Cons
 pub fn show_ssa(program: &Program, bound: &BoundArgs) -> Result<String, String> {
     let options = bound.options()?;
     let program = &bound.with_entry(program)?;
-    let mut symex = lore_bmc::symex::execute(program, &options)?;
+    let mut symex = lore_bmc::symex::execute(program, &options).map_err(|e| e.to_string())?;
     let pointer_bits = program.model.pointer_bits();
     symex.equation.terms.name_addresses(
         pointer_bits,
@@ -695,9 +693,9 @@ pub fn show_cnf(program: &Program, bound: &BoundArgs, dimacs: bool) -> Result<St
     use lore_bmc::solver::{Lit, SatSolver};
     let options = bound.options()?;
     let program = bound.with_entry(program)?;
-    let mut symex = lore_bmc::symex::execute(&program, &options)?;
+    let mut symex = lore_bmc::symex::execute(&program, &options).map_err(|e| e.to_string())?;
     if let Some(name) = &options.only_check {
-        lore_bmc::verify::keep_only(&mut symex, name)?;
+        lore_bmc::verify::keep_only(&mut symex, name).map_err(|e| e.to_string())?;
     }
     let terms = &mut symex.equation.terms;
     let mut any = lore_bmc::ssa::FALSE;

@@ -53,7 +53,7 @@ impl<'p> Setup<'p> {
                     words.insert(run.word.clone(), *run);
                 }
                 BmcAnswer::No => break,
-                BmcAnswer::Unknown(why) => return Err(LearnError::Solver(why)),
+                BmcAnswer::Unknown(why) => return Err(LearnError::Solver(why.to_string())),
             }
         }
         Ok(ErrorLanguage {

@@ -231,7 +231,8 @@ impl<'p> Setup<'p> {
         max_word_length: u32,
     ) -> Result<ErrorQueries<'p>, LearnError> {
         let options = self.options_at(unwind, max_word_length);
-        let mut queries = ErrorQueries::new(self.program, options).map_err(LearnError::Encoding)?;
+        let mut queries = ErrorQueries::new(self.program, options)
+            .map_err(|e| LearnError::Encoding(e.to_string()))?;
         match queries.unsupported() {
             None => Ok(queries),
             Some(reason) => Err(LearnError::Unsupported(reason.to_string())),

@@ -193,7 +193,7 @@ impl<'q, 'p> ErrorTeacher<'q, 'p> {
                 Answer::No
             }
             BmcAnswer::Unknown(why) => {
-                self.trouble.get_or_insert(why);
+                self.trouble.get_or_insert(why.to_string());
                 Answer::Unknown
             }
         }
@@ -240,7 +240,7 @@ impl<'q, 'p> ErrorTeacher<'q, 'p> {
             }
             BmcAnswer::No => None,
             BmcAnswer::Unknown(why) => {
-                self.trouble.get_or_insert(why);
+                self.trouble.get_or_insert(why.to_string());
                 None
             }
         }

@@ -134,7 +134,8 @@ fn learn_row(root: &Path, row: &Row) -> Result<Outcome, String> {
                 .program
                 .as_ref()
                 .ok_or("the program no longer loads")?;
-            let mut fresh = lore_bmc::query::ErrorQueries::new(p, options.clone())?;
+            let mut fresh = lore_bmc::query::ErrorQueries::new(p, options.clone())
+                .map_err(|e| e.to_string())?;
             lore_language::teacher::ask_again(&mut fresh, q);
         }
         start.elapsed().as_secs_f64()

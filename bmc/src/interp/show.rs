@@ -3,11 +3,10 @@
 //! `&s.y`, `&buf + 3`, `&f` for a function, `NULL`), and arrays and
 //! structs as their elements (`{1, 2, 3}`, `{.x = 1, .y = 2}`).
 
-use super::{
-    field_name, from_bytes, mask, place_name, show_value, signed_value, Interpreter, Stop,
-};
-use lore_frontend::ir::{Function, Place};
-use lore_frontend::types::{TypeId, TypeKind};
+use super::{from_bytes, mask, signed_value, Interpreter, Stop};
+use crate::layout::{LocalObject, ObjectId};
+use lore_frontend::ir::{Function, Place, Program};
+use lore_frontend::types::{FloatKind, TypeId, TypeKind, TypeTable};
 
 /// Elements of an array shown before `…`.
 const SHOWN_ELEMENTS: usize = 16;
@@ -18,7 +17,7 @@ impl Interpreter<'_> {
     pub(super) fn place_text(
         &mut self,
         f: &Function,
-        locals: &mut Vec<u32>,
+        locals: &mut Vec<ObjectId>,
         place: &Place,
     ) -> Result<String, Stop> {
         Ok(match place {
@@ -61,15 +60,15 @@ impl Interpreter<'_> {
     /// A pointer value: `NULL`, `&function`, or the object and the place
     /// inside it (`&buf + 3` when that is no element or member's start);
     /// the raw address when it names no object.
-    pub(super) fn pointer_text(&self, v: u128, pointee: Option<TypeId>) -> String {
+    fn pointer_text(&self, v: u128, pointee: Option<TypeId>) -> String {
         if v == 0 {
             return "NULL".into();
         }
         if let Some(function) = self.function_at(v) {
             return format!("&{}", self.program.function(function).name);
         }
-        let ob = self.offset_bits();
-        let (id, offset) = ((v >> ob) as u32, (v & mask(ob)) as u64);
+        let (id, offset) = self.split_pointer(v);
+        let offset = offset as u64;
         let Some((name, ty)) = self.object(id) else {
             return format!("{v:#x}");
         };
@@ -118,16 +117,20 @@ impl Interpreter<'_> {
     }
 
     /// The name and type of object `id` (no type for a heap block).
-    fn object(&self, id: u32) -> Option<(String, Option<TypeId>)> {
+    fn object(&self, id: ObjectId) -> Option<(String, Option<TypeId>)> {
         let globals = self.program.globals.len() as u32;
-        if (1..=globals).contains(&id) {
-            let g = &self.program.globals[(id - 1) as usize];
+        if (1..=globals).contains(&id.0) {
+            let g = &self.program.globals[(id.0 - 1) as usize];
             return Some((g.name.clone(), Some(g.ty)));
         }
-        if let Some((&(function, local, _), _)) =
-            self.local_ids.iter().find(|(_, &object)| object == id)
+        if let Some((
+            &LocalObject {
+                function, local, ..
+            },
+            _,
+        )) = self.local_ids.iter().find(|(_, &object)| object == id)
         {
-            let l = &self.program.function(function).locals[local];
+            let l = &self.program.function(function).locals[local as usize];
             return Some((l.name.clone(), Some(l.ty)));
         }
         self.memory
@@ -191,5 +194,56 @@ impl Interpreter<'_> {
             }
         }
         format!("{{{} bytes}}", bytes.len())
+    }
+}
+
+pub(super) fn place_name(program: &Program, f: &Function, place: &Place) -> String {
+    match place {
+        Place::Local(l) => f.local(*l).name.clone(),
+        Place::Global(g) => program.global(*g).name.clone(),
+        Place::Deref(_) => "*ptr".into(),
+        Place::Field(base, i) => {
+            format!(
+                "{}.{}",
+                place_name(program, f, base),
+                field_name(program, f, base, *i)
+            )
+        }
+        Place::Index(base, _) => format!("{}[…]", place_name(program, f, base)),
+    }
+}
+
+/// The name of field `i` of the struct or union `base` holds.
+pub(super) fn field_name(program: &Program, f: &Function, base: &Place, i: usize) -> String {
+    let ty = program.place_type(f, base);
+    program
+        .types
+        .composite_id(ty)
+        .and_then(|c| {
+            program
+                .types
+                .composite(c)
+                .fields
+                .as_ref()
+                .map(|fs| fs[i].name.clone())
+        })
+        .unwrap_or_default()
+}
+
+/// A value as C would print it.
+pub fn show_value(types: &TypeTable, v: u128, ty: TypeId) -> String {
+    match types.kind(ty) {
+        TypeKind::Bool => if v != 0 { "true" } else { "false" }.into(),
+        TypeKind::Int(k) if k.is_signed() => signed_value(v, types.bit_width(ty), true).to_string(),
+        TypeKind::Int(_) => v.to_string(),
+        // Floating values: the shortest decimal that reads back the same,
+        // and the bits (which tell NaNs and zeros apart).
+        TypeKind::Float(FloatKind::Float) => {
+            format!("{:?}f ({v:#010x})", f32::from_bits(v as u32))
+        }
+        TypeKind::Float(FloatKind::Double) => {
+            format!("{:?} ({v:#018x})", f64::from_bits(v as u64))
+        }
+        _ => format!("{v:#x}"),
     }
 }

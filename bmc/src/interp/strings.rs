@@ -5,13 +5,14 @@
 //! takes them).
 
 use super::{Interpreter, Replay, Stop};
+use crate::layout::ObjectId;
 use lore_frontend::ir::{Function, Place, StringOp};
 
 impl Interpreter<'_> {
     pub(super) fn string_op(
         &mut self,
         f: &Function,
-        locals: &mut Vec<u32>,
+        locals: &mut Vec<ObjectId>,
         op: StringOp,
         dest: Option<&Place>,
         args: &[u128],
@@ -38,7 +39,7 @@ impl Interpreter<'_> {
                 let Some(target) = self
                     .memory
                     .get_mut(&id)
-                    .filter(|m| id != 0 && off + bytes.len() <= m.len())
+                    .filter(|m| id != ObjectId::NULL && off + bytes.len() <= m.len())
                 else {
                     return Err(Replay::Stuck(
                         "strcpy past the end of its destination".into(),
@@ -56,18 +57,13 @@ impl Interpreter<'_> {
         Ok(())
     }
 
-    fn split_pointer(&self, p: u128) -> (u32, usize) {
-        let ob = self.offset_bits();
-        ((p >> ob) as u32, (p & super::mask(ob)) as usize)
-    }
-
     /// The bytes of the string at `p`, without its terminator.
     fn string_at(&self, p: u128) -> Result<Vec<u8>, Stop> {
         let (id, off) = self.split_pointer(p);
         let object = self
             .memory
             .get(&id)
-            .filter(|m| id != 0 && off < m.len())
+            .filter(|m| id != ObjectId::NULL && off < m.len())
             .ok_or_else(|| Replay::Stuck("a string function on a pointer to no object".into()))?;
         match object[off..].iter().position(|&b| b == 0) {
             Some(n) => Ok(object[off..off + n].to_vec()),

@@ -7,13 +7,14 @@
 //! the same functions on concrete bytes.
 
 use super::{Executor, State};
+use crate::layout::ObjectId;
 use crate::ssa::{Binary, TermId, FALSE, TRUE};
 use lore_frontend::ir::{Function, Place, StringOp};
 use lore_frontend::source::Loc;
 
 /// The bytes from a pointer to the end of one object it may point into.
 struct Window {
-    id: u32,
+    id: ObjectId,
     /// The pointer's byte offset (in the object it names).
     off: TermId,
     /// The pointer names this object.
@@ -101,7 +102,7 @@ impl Executor<'_> {
         let wide_off = self.terms.zext(off, ob + 1);
         let mut out = Vec::new();
         for id in self.candidates(state, p) {
-            let obj = state.memory[id as usize].expect("candidate exists");
+            let obj = state.memory[id.index()].expect("candidate exists");
             let n = self.terms.width(obj) / 8;
             let names = self.names_object(state, obj_field, id);
             if names == FALSE || n == 0 {
@@ -266,7 +267,7 @@ impl Executor<'_> {
             for &b in &bytes[1..] {
                 window = self.terms.concat(b, window);
             }
-            let obj = state.memory[id as usize].expect("candidate exists");
+            let obj = state.memory[id.index()].expect("candidate exists");
             // The window starts at the pointer's offset in this object.
             let updated = match self.terms.as_const(off) {
                 Some(o) => self.terms.update(obj, (o as u32) * 8, window),
@@ -286,9 +287,9 @@ impl Executor<'_> {
                 }
             };
             let new = self.terms.ite(names, updated, obj);
-            let name = self.object_names[id as usize].clone();
+            let name = self.object_names[id.index()].clone();
             let named = self.defined(&name, new, loc);
-            state.memory[id as usize] = Some(named);
+            state.memory[id.index()] = Some(named);
         }
     }
 }

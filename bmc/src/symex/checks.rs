@@ -1,0 +1,242 @@
+//! The checks symbolic execution records: properties, optional safety
+//! checks (each operation its own property), unsupported constructs (a
+//! reachable one makes TRUE impossible) and the end of `main`; and the
+//! event word a failing execution carries (with events on).
+
+use super::{safety_check_name, Check, CheckKind, Executor, SafetyKind, State, Word, END_OF_MAIN};
+use crate::ssa::{Binary, Step, TermId, FALSE};
+use lore_frontend::ir::{Expr, Function, PropertyId, PropertyKind};
+use lore_frontend::source::Loc;
+
+impl Executor<'_> {
+    pub(super) fn check(
+        &mut self,
+        kind: CheckKind,
+        name: String,
+        description: String,
+        loc: Loc,
+        violated: TermId,
+    ) -> usize {
+        let index = match self.check_index.get(&name) {
+            Some(&i) => {
+                let prev = self.checks[i].violated;
+                self.checks[i].violated = self.terms.or(prev, violated);
+                i
+            }
+            None => {
+                self.check_index.insert(name.clone(), self.checks.len());
+                self.checks.push(Check {
+                    kind,
+                    name,
+                    description,
+                    loc,
+                    violated,
+                    word: None,
+                });
+                self.checks.len() - 1
+            }
+        };
+        self.steps.push(Step::Check {
+            property: index,
+            violated,
+            loc,
+        });
+        index
+    }
+
+    /// With `PropertyKind::EndOfMain` checked: the path reaches the end of
+    /// `main` here (its return, or `exit`).
+    pub(super) fn end_of_main(&mut self, state: &State, loc: Loc) {
+        if !self.options.check_kinds.contains(&PropertyKind::EndOfMain) || state.guard == FALSE {
+            return;
+        }
+        let index = self.check(
+            CheckKind::EndOfMain,
+            END_OF_MAIN.to_string(),
+            "the end of main is reached".to_string(),
+            loc,
+            state.guard,
+        );
+        let word = state.word.clone();
+        self.attach_word(index, &word, state.guard);
+    }
+
+    /// Records `word` as check `index`'s word where `violated` (an execution
+    /// fails at most once, so the instances never overlap).
+    fn attach_word(&mut self, index: usize, word: &Option<Word>, violated: TermId) {
+        let Some(word) = word else { return };
+        let merged = match self.checks[index].word.take() {
+            None => word.clone(),
+            Some(old) => self.ite_word(violated, word, &old),
+        };
+        self.checks[index].word = Some(merged);
+    }
+
+    pub(super) fn ite_word(&mut self, c: TermId, a: &Word, b: &Word) -> Word {
+        Word {
+            len: self.terms.ite(c, a.len, b.len),
+            letters: a
+                .letters
+                .iter()
+                .zip(&b.letters)
+                .map(|(&x, &y)| self.terms.ite(c, x, y))
+                .collect(),
+        }
+    }
+
+    /// Appends `letter` to the path's event word (a word already longer
+    /// than the bound stays marked as too long).
+    pub(super) fn event(&mut self, state: &mut State, letter: u32) {
+        let options = self.options;
+        let (Some(events), Some(word)) = (&options.events, state.word.as_mut()) else {
+            return;
+        };
+        let (max, lw) = (u128::from(events.max_len), events.length_bits());
+        let value = self
+            .terms
+            .constant(u128::from(letter) + 1, events.letter_bits());
+        for (j, slot) in word.letters.iter_mut().enumerate() {
+            let jc = self.terms.constant(j as u128, lw);
+            let here = self.terms.binary(Binary::Eq, word.len, jc);
+            *slot = self.terms.ite(here, value, *slot);
+        }
+        let over = self.terms.constant(max + 1, lw);
+        let full = self.terms.binary(Binary::Eq, word.len, over);
+        let one = self.terms.constant(1, lw);
+        let next = self.terms.binary(Binary::Add, word.len, one);
+        word.len = self.terms.ite(full, over, next);
+    }
+
+    /// An optional safety check at the current statement: it fails where
+    /// `bad` holds on this path; the path goes on only where it does not.
+    pub(super) fn safety(
+        &mut self,
+        state: &mut State,
+        f: &Function,
+        kind: SafetyKind,
+        description: &str,
+        bad: TermId,
+    ) {
+        let at = self.at;
+        self.safety_at(state, f, kind, description, bad, at);
+    }
+
+    /// A safety check of the operation at `at` (the statement's location
+    /// when the operation has none): each operation is its own property.
+    pub(super) fn safety_at(
+        &mut self,
+        state: &mut State,
+        f: &Function,
+        kind: SafetyKind,
+        description: &str,
+        bad: TermId,
+        at: Loc,
+    ) {
+        let violated = self.terms.and(state.guard, bad);
+        if violated == FALSE {
+            return;
+        }
+        let loc = if at.is_none() { self.at } else { at };
+        let name = safety_check_name(&f.name, kind, loc);
+        self.check(
+            CheckKind::Safety { kind },
+            name,
+            description.to_string(),
+            loc,
+            violated,
+        );
+        let ok = self.terms.not(bad);
+        state.guard = self.terms.and(state.guard, ok);
+    }
+
+    /// A construct this executor cannot handle: the path stops here, and the
+    /// point's reachability is a check (so TRUE is never claimed past it).
+    pub(super) fn unsupported(&mut self, state: &mut State, reason: &str, loc: Loc) {
+        let name = format!("unsupported.{}", reason);
+        let g = state.guard;
+        self.check(
+            CheckKind::Unsupported {
+                reason: reason.to_string(),
+            },
+            name,
+            format!("unsupported: {reason}"),
+            loc,
+            g,
+        );
+        state.guard = FALSE;
+    }
+
+    /// A value that could not be computed on a path that is still live:
+    /// the path must not silently end (that would hide every later error),
+    /// so it ends as an unsupported construct, which makes TRUE impossible.
+    /// Paths already ended (by an unsupported construct reported further
+    /// down) stay as they are.
+    pub(super) fn lost(&mut self, state: &mut State, what: &str) {
+        if state.guard != FALSE {
+            let loc = self.at;
+            self.unsupported(state, what, loc);
+        }
+    }
+
+    /// Where `bad` holds the path ends as unsupported (a check, so no
+    /// verdict is claimed past it); elsewhere it goes on.
+    pub(super) fn unsupported_where(
+        &mut self,
+        state: &mut State,
+        bad: TermId,
+        reason: &str,
+        loc: Loc,
+    ) {
+        let violated = self.terms.and(state.guard, bad);
+        if violated != FALSE {
+            self.check(
+                CheckKind::Unsupported {
+                    reason: reason.to_string(),
+                },
+                format!("unsupported.{reason}"),
+                format!("unsupported: {reason}"),
+                loc,
+                violated,
+            );
+        }
+        let fine = self.terms.not(bad);
+        state.guard = self.terms.and(state.guard, fine);
+        self.steps.push(Step::Assume {
+            guard: state.guard,
+            loc,
+        });
+    }
+
+    /// An assertion: a check where its property is checked (the others act
+    /// as assumptions, but for `_Learn_assert`).
+    pub(super) fn assert(
+        &mut self,
+        state: &mut State,
+        f: &Function,
+        cond: &Expr,
+        property: PropertyId,
+    ) {
+        let c = self.value(state, f, cond);
+        let p = self.program.property(property);
+        let checked = self.options.check_kinds.contains(&p.kind);
+        if checked {
+            let nc = self.terms.not(c);
+            let violated = self.terms.and(state.guard, nc);
+            let index = self.check(
+                CheckKind::Property(property),
+                p.name.clone(),
+                p.description.clone(),
+                p.loc,
+                violated,
+            );
+            let word = state.word.clone();
+            self.attach_word(index, &word, violated);
+        }
+        // After the assertion, executions continue only where it held
+        // (a failing assertion ends the run), except past an unchecked
+        // `_Learn_assert`: it marks what to learn and is not C's assert.
+        if checked || p.kind != PropertyKind::LearnAssertion {
+            state.guard = self.terms.and(state.guard, c);
+        }
+    }
+}

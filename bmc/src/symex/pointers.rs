@@ -1,0 +1,408 @@
+//! Accesses through addresses: the value-set analysis that bounds the
+//! objects an address may name, reads and writes at a variable address
+//! (shifters that narrow stage by stage), and the pointer checks.
+
+use super::SafetyKind;
+use super::{Executor, State};
+use crate::layout::{self, ObjectId};
+use crate::ssa::{Binary, TermId, FALSE};
+use lore_frontend::source::Loc;
+use rustc_hash::FxHashMap;
+
+impl Executor<'_> {
+    /// Which objects an address term may point into.
+    fn targets(&mut self, t: TermId, memo: &mut FxHashMap<TermId, Targets>, depth: u32) -> Targets {
+        if let Some(hit) = memo.get(&t) {
+            return hit.clone();
+        }
+        let pw = self.pointer_bits();
+        let ob = self.offset_bits();
+        let result = if depth > 200 {
+            Targets::any()
+        } else {
+            match self.terms.get(t).clone() {
+                crate::ssa::Term::Const { value, .. } => {
+                    Targets::known(layout::object_of(ob, value))
+                }
+                crate::ssa::Term::Symbol(sym) => {
+                    match self.terms.symbols[sym as usize].definition {
+                        Some(d) => self.targets(d, memo, depth + 1),
+                        None => Targets::invalid(),
+                    }
+                }
+                crate::ssa::Term::Ite(_, a, b) => {
+                    let x = self.targets(a, memo, depth + 1);
+                    let y = self.targets(b, memo, depth + 1);
+                    x.join(&y)
+                }
+                crate::ssa::Term::Binary(Binary::Add, a, b) => {
+                    let x = self.targets(a, memo, depth + 1);
+                    let y = self.targets(b, memo, depth + 1);
+                    if x.is_integer() {
+                        y
+                    } else if y.is_integer() {
+                        x
+                    } else {
+                        x.join(&y)
+                    }
+                }
+                crate::ssa::Term::Binary(Binary::Sub, a, b) => {
+                    let y = self.targets(b, memo, depth + 1);
+                    if y.is_integer() {
+                        self.targets(a, memo, depth + 1)
+                    } else {
+                        Targets::any()
+                    }
+                }
+                crate::ssa::Term::Binary(Binary::Mul, ..) => Targets::known(ObjectId::NULL),
+                crate::ssa::Term::ZeroExtend(x, _) | crate::ssa::Term::SignExtend(x, _)
+                    if self.terms.width(x) < pw =>
+                {
+                    Targets::known(ObjectId::NULL)
+                }
+                crate::ssa::Term::Extract { term, low, width } if width == pw => {
+                    let inner = self.terms.get(term).clone();
+                    match inner {
+                        crate::ssa::Term::Ite(_, a, b) => {
+                            let ea = self.terms.extract(a, low, width);
+                            let eb = self.terms.extract(b, low, width);
+                            let x = self.targets(ea, memo, depth + 1);
+                            let y = self.targets(eb, memo, depth + 1);
+                            x.join(&y)
+                        }
+                        crate::ssa::Term::Symbol(sym) => {
+                            match self.terms.symbols[sym as usize].definition {
+                                Some(d) => {
+                                    let e = self.terms.extract(d, low, width);
+                                    if e == t {
+                                        Targets::any()
+                                    } else {
+                                        self.targets(e, memo, depth + 1)
+                                    }
+                                }
+                                None => Targets::invalid(),
+                            }
+                        }
+                        _ => Targets::any(),
+                    }
+                }
+                crate::ssa::Term::Extract { width, .. } if width < ob => {
+                    Targets::known(ObjectId::NULL)
+                }
+                _ => Targets::any(),
+            }
+        };
+        memo.insert(t, result.clone());
+        result
+    }
+
+    /// The objects to consider for an access at `addr`, and whether an
+    /// address may point to no object (the access is then unknown).
+    pub(super) fn candidates(&mut self, state: &State, addr: TermId) -> Vec<ObjectId> {
+        let mut memo = FxHashMap::default();
+        let t = self.targets(addr, &mut memo, 0);
+        let existing = |id: ObjectId| {
+            id != ObjectId::NULL && state.memory.get(id.index()).copied().flatten().is_some()
+        };
+        if t.any {
+            (1..state.memory.len() as u32)
+                .map(ObjectId)
+                .filter(|&id| existing(id))
+                .collect()
+        } else {
+            t.ids.iter().copied().filter(|&id| existing(id)).collect()
+        }
+    }
+
+    /// The condition that an address's object field (`obj_field`) names
+    /// object `id` and that the object exists on the path (see `State::live`).
+    pub(super) fn names_object(
+        &mut self,
+        state: &State,
+        obj_field: TermId,
+        id: ObjectId,
+    ) -> TermId {
+        let width = self.pointer_bits() - self.offset_bits();
+        let idc = self.terms.constant(u128::from(id.0), width);
+        let same = self.terms.binary(Binary::Eq, obj_field, idc);
+        match state.live.get(&id) {
+            Some(&live) => self.terms.and(same, live),
+            None => same,
+        }
+    }
+
+    /// The objects an access of `span` bits at `addr` may touch, each with the
+    /// condition that it does: the address names the object and the whole
+    /// span lies inside it.
+    fn indirect_hits(&mut self, state: &State, addr: TermId, span: u32) -> Vec<(ObjectId, TermId)> {
+        let (pw, ob) = (self.pointer_bits(), self.offset_bits());
+        let obj_field = self.terms.extract(addr, ob, pw - ob);
+        let off = self.terms.extract(addr, 0, ob);
+        let mut hits = Vec::new();
+        for id in self.candidates(state, addr) {
+            let obj = state.memory[id.index()].expect("candidate exists");
+            let w = self.terms.width(obj);
+            if w < span {
+                continue;
+            }
+            let same = self.names_object(state, obj_field, id);
+            let max = self.terms.constant(u128::from((w - span) / 8), ob);
+            let mut inside = self.terms.binary(Binary::Ule, off, max);
+            if let Some(&size) = state.sizes.get(&id) {
+                // Inside the run-time size too: off + span bytes <= size.
+                let wide_off = self.terms.zext(off, ob + 1);
+                let bytes = self.terms.constant(u128::from(span.div_ceil(8)), ob + 1);
+                let end = self.terms.binary(Binary::Add, wide_off, bytes);
+                let size = self.terms.zext(size, ob + 1);
+                let fits = self.terms.binary(Binary::Ule, end, size);
+                inside = self.terms.and(inside, fits);
+            }
+            let hit = self.terms.and(same, inside);
+            if hit != FALSE {
+                hits.push((id, hit));
+            }
+        }
+        hits
+    }
+
+    /// Pointer checks of an access whose possible objects are `hits`: the
+    /// address is not null, names a live object with the access inside it,
+    /// and that object is not a freed heap block.
+    fn pointer_checks(&mut self, state: &mut State, addr: TermId, hits: &[(ObjectId, TermId)]) {
+        let Some(frame) = state.frames.last() else {
+            return;
+        };
+        let function = self.program.function(frame.function);
+        let (pw, ob) = (self.pointer_bits(), self.offset_bits());
+        let obj_field = self.terms.extract(addr, ob, pw - ob);
+        let zero_id = self.terms.constant(0, pw - ob);
+        let null = self.terms.binary(Binary::Eq, obj_field, zero_id);
+        let mut any_hit = FALSE;
+        let mut freed = FALSE;
+        for &(id, hit) in hits {
+            any_hit = self.terms.or(any_hit, hit);
+            if let Some(&fr) = state.freed.get(&id) {
+                let bad = self.terms.and(hit, fr);
+                freed = self.terms.or(freed, bad);
+            }
+        }
+        let not_null = self.terms.not(null);
+        let miss = self.terms.not(any_hit);
+        let invalid = self.terms.and(not_null, miss);
+        self.safety(
+            state,
+            function,
+            SafetyKind::PointerNull,
+            "dereference of a null pointer",
+            null,
+        );
+        self.safety(
+            state,
+            function,
+            SafetyKind::PointerInvalid,
+            "dereference of a pointer to no object, or outside its object",
+            invalid,
+        );
+        self.safety(
+            state,
+            function,
+            SafetyKind::PointerFreed,
+            "dereference of freed heap memory",
+            freed,
+        );
+    }
+
+    /// How many low bits of a byte offset select among the places where
+    /// `span` bits fit in an object of `width` bits (higher offsets miss).
+    fn offset_stages(&self, off: TermId, width: u32, span: u32) -> u32 {
+        let positions = (width - span) / 8 + 1;
+        (u32::BITS - (positions - 1).leading_zeros()).min(self.terms.width(off))
+    }
+
+    /// `len` bits of `t` from bit `from`, zero beyond its end.
+    fn window(&mut self, t: TermId, from: u32, len: u32) -> TermId {
+        let w = self.terms.width(t);
+        if from >= w {
+            self.terms.constant(0, len)
+        } else if from + len <= w {
+            self.terms.extract(t, from, len)
+        } else {
+            let part = self.terms.extract(t, from, w - from);
+            self.terms.zext(part, len)
+        }
+    }
+
+    /// `bits` bits of `obj` at byte `off` (a term) plus `extra` bits. The
+    /// shifter takes the offset's bits from the highest down and keeps at
+    /// each stage only the bits that later stages can still reach, so it
+    /// costs about twice the object's width in multiplexers, not its width
+    /// times the number of stages. Offsets past the end give don't-care bits
+    /// (the caller's hit condition excludes them).
+    fn extract_at(&mut self, obj: TermId, off: TermId, bits: u32, extra: u32) -> TermId {
+        let w = self.terms.width(obj);
+        let mut cur = self.terms.extract(obj, extra, w - extra);
+        for s in (0..self.offset_stages(off, w - extra, bits)).rev() {
+            let step = 8u32 << s;
+            let need = bits + (step - 8);
+            let bit = self.terms.extract(off, s, 1);
+            let moved = self.window(cur, step, need);
+            let kept = self.window(cur, 0, need);
+            cur = self.terms.ite(bit, moved, kept);
+        }
+        self.window(cur, 0, bits)
+    }
+
+    /// `obj` with `value` written at byte `off` (a term) plus `extra` bits:
+    /// the value and its mask move up stage by stage from the lowest offset
+    /// bit, growing only as far as they can reach (see `extract_at`).
+    fn update_at(&mut self, obj: TermId, off: TermId, value: TermId, extra: u32) -> TermId {
+        let w = self.terms.width(obj);
+        let bits = self.terms.width(value);
+        // All ones, built from constants of at most 128 bits.
+        let mut m = self.terms.constant(u128::MAX, bits.min(128));
+        while self.terms.width(m) < bits {
+            let more = self
+                .terms
+                .constant(u128::MAX, (bits - self.terms.width(m)).min(128));
+            m = self.terms.concat(more, m);
+        }
+        let mut v = value;
+        if extra > 0 {
+            let zeros = self.terms.constant(0, extra);
+            v = self.terms.concat(v, zeros);
+            m = self.terms.concat(m, zeros);
+        }
+        for s in 0..self.offset_stages(off, w - extra, bits) {
+            let step = 8u32 << s;
+            let bit = self.terms.extract(off, s, 1);
+            let zeros = self.terms.constant(0, step);
+            let grown = (self.terms.width(v) + step).min(w);
+            let (v_up, m_up) = (self.terms.concat(v, zeros), self.terms.concat(m, zeros));
+            let (v_up, m_up) = (self.window(v_up, 0, grown), self.window(m_up, 0, grown));
+            let (v_stay, m_stay) = (self.window(v, 0, grown), self.window(m, 0, grown));
+            v = self.terms.ite(bit, v_up, v_stay);
+            m = self.terms.ite(bit, m_up, m_stay);
+        }
+        let v = self.window(v, 0, w);
+        let m = self.window(m, 0, w);
+        let keep = self.terms.not(m);
+        let kept = self.terms.binary(Binary::And, obj, keep);
+        self.terms.binary(Binary::Or, kept, v)
+    }
+
+    /// Reads `bits` at a byte address (plus `bit_extra`), over every object
+    /// it may point into; `deref`: through a C pointer, so pointer checks
+    /// apply (when on).
+    pub(super) fn read_indirect(
+        &mut self,
+        state: &mut State,
+        addr: TermId,
+        bits: u32,
+        bit_extra: u32,
+        deref: bool,
+    ) -> TermId {
+        let off = self.terms.extract(addr, 0, self.offset_bits());
+        let targets = self.indirect_hits(state, addr, bits + bit_extra);
+        if deref && self.options.pointer_check {
+            self.pointer_checks(state, addr, &targets);
+        }
+        let mut hits = Vec::new();
+        for (id, hit) in targets {
+            let obj = state.memory[id.index()].expect("candidate exists");
+            let value = match self.terms.as_const(off) {
+                Some(o) => self.terms.extract(obj, (o as u32) * 8 + bit_extra, bits),
+                None => self.extract_at(obj, off, bits, bit_extra),
+            };
+            hits.push((hit, value));
+        }
+        let any_hit = hits
+            .iter()
+            .fold(FALSE, |acc, (h, _)| self.terms.or(acc, *h));
+        let miss = self.terms.not(any_hit);
+        let mut result = if miss == FALSE {
+            hits.last().map(|h| h.1).unwrap_or(FALSE)
+        } else {
+            self.out_of_bounds_value(state, miss, bits)
+        };
+        for (hit, value) in hits.into_iter().rev() {
+            result = self.terms.ite(hit, value, result);
+        }
+        result
+    }
+
+    /// Writes `value` at a byte address (plus `bit_extra`) into every object
+    /// it may point into (`deref` as for `read_indirect`).
+    pub(super) fn write_indirect(
+        &mut self,
+        state: &mut State,
+        addr: TermId,
+        value: TermId,
+        bit_extra: u32,
+        deref: bool,
+        loc: Loc,
+    ) {
+        let bits = self.terms.width(value);
+        let off = self.terms.extract(addr, 0, self.offset_bits());
+        let targets = self.indirect_hits(state, addr, bits + bit_extra);
+        if deref && self.options.pointer_check {
+            self.pointer_checks(state, addr, &targets);
+        }
+        for (id, hit) in targets {
+            let obj = state.memory[id.index()].expect("candidate exists");
+            let updated = match self.terms.as_const(off) {
+                Some(o) => self.terms.update(obj, (o as u32) * 8 + bit_extra, value),
+                None => self.update_at(obj, off, value, bit_extra),
+            };
+            let new = self.terms.ite(hit, updated, obj);
+            let name = self.object_names[id.index()].clone();
+            let named = self.defined(&name, new, loc);
+            state.memory[id.index()] = Some(named);
+        }
+    }
+}
+
+/// The objects an address may point into.
+#[derive(Clone, Debug, Default)]
+struct Targets {
+    ids: std::collections::BTreeSet<ObjectId>,
+    /// It may point to no object (an uninitialised or nondet pointer).
+    invalid: bool,
+    /// The analysis lost track: any object.
+    any: bool,
+}
+
+impl Targets {
+    fn known(id: ObjectId) -> Targets {
+        Targets {
+            ids: [id].into_iter().collect(),
+            ..Targets::default()
+        }
+    }
+
+    fn invalid() -> Targets {
+        Targets {
+            invalid: true,
+            ..Targets::default()
+        }
+    }
+
+    fn any() -> Targets {
+        Targets {
+            any: true,
+            ..Targets::default()
+        }
+    }
+
+    /// A plain integer (object 0): an offset, not a pointer.
+    fn is_integer(&self) -> bool {
+        !self.any && !self.invalid && self.ids.len() == 1 && self.ids.contains(&ObjectId::NULL)
+    }
+
+    fn join(&self, other: &Targets) -> Targets {
+        Targets {
+            ids: self.ids.union(&other.ids).copied().collect(),
+            invalid: self.invalid || other.invalid,
+            any: self.any || other.any,
+        }
+    }
+}

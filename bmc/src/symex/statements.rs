@@ -1,0 +1,394 @@
+//! Statements and control flow: a function body runs in layout order,
+//! forward jumps wait and merge at their target, back edges continue while
+//! the loop's unwinding bound allows (and are cut, or fail an unwinding
+//! property, beyond it).
+
+use super::{CheckKind, Executor, State};
+use crate::ssa::{Binary, Step, TermId, FALSE};
+use lore_frontend::ir::{
+    BlockId, Body, Expr, ExprKind, Function, HaltKind, LoopKind, StmtKind, Terminator,
+};
+use lore_frontend::source::Loc;
+use lore_frontend::types::{TypeId, TypeTable};
+
+impl Executor<'_> {
+    /// The bound of loop `index` of `f` (`--unwindset f.index:k`).
+    fn loop_bound(&self, f: &Function, index: usize) -> u32 {
+        self.options
+            .unwind_set
+            .get(&format!("{}.{}", f.name, index))
+            .copied()
+            .unwrap_or(self.options.unwind)
+    }
+
+    /// Runs a function body; returns the states (and values) at its returns.
+    pub(super) fn run_body(
+        &mut self,
+        start: State,
+        f: &Function,
+        body: &Body,
+        depth: usize,
+    ) -> Vec<(State, Option<TermId>)> {
+        let n = body.blocks.len();
+        let mut waiting: Vec<Vec<State>> = (0..n).map(|_| Vec::new()).collect();
+        let mut returns = Vec::new();
+        let mut current: Option<State> = Some(start);
+        let mut pc = 0usize;
+        while pc < n {
+            // States arriving by forward jumps start the loops headed here afresh.
+            let mut arrivals = std::mem::take(&mut waiting[pc]);
+            if let Some(li) = loop_headed_at(body, pc) {
+                for s in arrivals.iter_mut() {
+                    s.loop_counts.remove(&(depth, li));
+                }
+            }
+            for s in arrivals {
+                current = Some(match current {
+                    None => s,
+                    Some(c) => self.merge(s, c),
+                });
+            }
+            let Some(mut state) = current.take() else {
+                pc += 1;
+                continue;
+            };
+            if state.guard == FALSE {
+                pc += 1;
+                continue;
+            }
+            let block = &body.blocks[pc];
+            for stmt in &block.stmts {
+                if state.guard == FALSE {
+                    break;
+                }
+                self.at = stmt.loc;
+                self.statement(&mut state, f, &stmt.kind, stmt.loc);
+            }
+            if state.guard == FALSE {
+                pc += 1;
+                continue;
+            }
+            self.at = block.term_loc;
+            // Successors with their states.
+            let mut next: Vec<(BlockId, State)> = Vec::new();
+            match &block.term {
+                Terminator::Goto(t) => next.push((*t, state)),
+                Terminator::Branch {
+                    cond,
+                    then_block,
+                    else_block,
+                } => {
+                    let (then_state, else_state) =
+                        self.branch(state, f, body, pc, depth, cond, *then_block);
+                    next.push((*then_block, then_state));
+                    next.push((*else_block, else_state));
+                }
+                Terminator::Switch {
+                    value,
+                    cases,
+                    default,
+                } => {
+                    let v = self.value(&mut state, f, value);
+                    let w = self.terms.width(v);
+                    let mut rest = state.guard;
+                    for (k, t) in cases {
+                        let kc = self.terms.constant(*k, w);
+                        let hit = self.terms.binary(Binary::Eq, v, kc);
+                        let mut s = state.clone();
+                        s.guard = self.terms.and(rest, hit);
+                        let miss = self.terms.not(hit);
+                        rest = self.terms.and(rest, miss);
+                        next.push((*t, s));
+                    }
+                    state.guard = rest;
+                    next.push((*default, state));
+                }
+                Terminator::Return(value) => {
+                    let v = self.return_value(&mut state, f, value.as_ref(), block.term_loc);
+                    returns.push((state, v));
+                }
+                Terminator::Halt(kind) => {
+                    if *kind == HaltKind::Exit {
+                        self.end_of_main(&state, block.term_loc);
+                    }
+                }
+                Terminator::Unterminated => {}
+            }
+            let mut jumped_back: Option<(usize, State)> = None;
+            for (target, mut s) in next {
+                if s.guard == FALSE {
+                    continue;
+                }
+                let t = target.index();
+                if t > pc {
+                    waiting[t].push(s);
+                    continue;
+                }
+                if !self.back_edge(&mut s, f, body, pc, target, depth) {
+                    continue;
+                }
+                jumped_back = Some(match jumped_back {
+                    None => (t, s),
+                    Some((t0, s0)) => (t0.min(t), self.merge(s, s0)),
+                });
+            }
+            match jumped_back {
+                Some((t, s)) => {
+                    current = Some(s);
+                    pc = t;
+                }
+                None => pc += 1,
+            }
+        }
+        returns
+    }
+
+    /// A branch at the end of block `pc`: the states where `cond` holds and
+    /// where it does not. A `while` or `for` loop headed here counts an
+    /// iteration when it enters its body (and cuts the path beyond its
+    /// bound); the outcome's event, if any, is recorded.
+    fn branch(
+        &mut self,
+        mut state: State,
+        f: &Function,
+        body: &Body,
+        pc: usize,
+        depth: usize,
+        cond: &Expr,
+        then_block: BlockId,
+    ) -> (State, State) {
+        let c = self.value(&mut state, f, cond);
+        let nc = self.terms.not(c);
+        let mut then_state = state.clone();
+        then_state.guard = self.terms.and(state.guard, c);
+        state.guard = self.terms.and(state.guard, nc);
+        if let Some(li) = loop_headed_at(body, pc) {
+            let l = &body.loops[li];
+            if matches!(l.kind, LoopKind::While | LoopKind::For) && then_block.index() > pc {
+                let count = then_state
+                    .loop_counts
+                    .get(&(depth, li))
+                    .copied()
+                    .unwrap_or(0);
+                if count + 1 >= self.loop_bound(f, li) {
+                    self.cut_loop(&mut then_state, f, li, l.loc);
+                } else {
+                    then_state.loop_counts.insert((depth, li), count + 1);
+                    self.steps.push(Step::Note {
+                        text: format!("loop {}.{li}: iteration {}", f.name, count + 1),
+                        loc: l.loc,
+                    });
+                }
+            }
+        }
+        if let Some(events) = &self.options.events {
+            let function = then_state.frames.last().expect("a frame").function;
+            let block = BlockId(pc as u32);
+            if let Some(&l) = events.branch.get(&(function, block, true)) {
+                self.event(&mut then_state, l);
+            }
+            if let Some(&l) = events.branch.get(&(function, block, false)) {
+                self.event(&mut state, l);
+            }
+        }
+        (then_state, state)
+    }
+
+    /// The value a `return` returns (unknown when a value-returning
+    /// function returns none); main's return is the end of main.
+    fn return_value(
+        &mut self,
+        state: &mut State,
+        f: &Function,
+        value: Option<&Expr>,
+        loc: Loc,
+    ) -> Option<TermId> {
+        let mut v = value.map(|e| self.value(state, f, e));
+        let ret = self
+            .types()
+            .function_type(f.ty)
+            .map_or(TypeTable::VOID, |t| t.ret);
+        if v.is_none() && ret != TypeTable::VOID {
+            // Falling off a value-returning function: the value is unknown.
+            let bits = self.value_bits(ret).max(1);
+            let name = self.new_version(&format!("{}::return", f.name));
+            let input = self.terms.input(name, bits);
+            self.input_step(input, state.guard, loc);
+            v = Some(input);
+        }
+        // The initialiser also returns with one frame; only
+        // main's return is the end of main.
+        let is_main = self
+            .program
+            .entry
+            .is_some_and(|m| std::ptr::eq(self.program.function(m), f));
+        if state.frames.len() == 1 && is_main {
+            self.end_of_main(state, loc);
+        }
+        v
+    }
+
+    /// A jump from block `pc` back to `target`: a `do`-`while` or `goto`
+    /// loop counts an iteration here. False when the path is cut by the
+    /// loop's bound.
+    fn back_edge(
+        &mut self,
+        s: &mut State,
+        f: &Function,
+        body: &Body,
+        pc: usize,
+        target: BlockId,
+        depth: usize,
+    ) -> bool {
+        let li = body
+            .loops
+            .iter()
+            .position(|l| l.header == target && l.latch.index() == pc);
+        if let Some(li) = li {
+            let l = &body.loops[li];
+            if !matches!(l.kind, LoopKind::While | LoopKind::For) {
+                let count = s.loop_counts.get(&(depth, li)).copied().unwrap_or(0);
+                if count + 1 >= self.loop_bound(f, li) {
+                    self.cut_loop(s, f, li, l.loc);
+                    return false;
+                }
+                s.loop_counts.insert((depth, li), count + 1);
+                // The body runs again: iteration count + 2.
+                self.steps.push(Step::Note {
+                    text: format!("loop {}.{li}: iteration {}", f.name, count + 2),
+                    loc: l.loc,
+                });
+            }
+        }
+        true
+    }
+
+    fn cut_loop(&mut self, state: &mut State, f: &Function, index: usize, loc: Loc) {
+        let g = state.guard;
+        if self.options.unwinding_assertions {
+            let name = format!("{}.unwind.{}", f.name, index);
+            self.check(
+                CheckKind::Unwinding {
+                    function: state.frames.last().expect("a frame").function,
+                    loop_index: index,
+                },
+                name,
+                format!("unwinding assertion of loop {}.{}", f.name, index),
+                loc,
+                g,
+            );
+        } else {
+            self.bound_cut = self.terms.or(self.bound_cut, g);
+        }
+        state.guard = FALSE;
+    }
+
+    fn statement(&mut self, state: &mut State, f: &Function, stmt: &StmtKind, loc: Loc) {
+        match stmt {
+            StmtKind::Assign { place, value } => {
+                let ty = self.program.place_type(f, place);
+                let v = if matches!(value.kind, ExprKind::Zero) {
+                    let bits = self.bits_of(ty).max(1);
+                    Some(self.terms.constant(0, bits))
+                } else {
+                    self.stored_value(state, f, value, ty)
+                };
+                if let Some(v) = v {
+                    self.store(state, f, place, v, loc);
+                }
+            }
+            StmtKind::Nondet { place } => {
+                let ty = self.program.place_type(f, place);
+                let bits = self.value_bits(ty).max(1);
+                let name = self.new_version("nondet");
+                let input = self.terms.input(name, bits);
+                self.input_step(input, state.guard, loc);
+                let stored = self.to_memory(input, ty);
+                self.store(state, f, place, stored, loc);
+            }
+            StmtKind::Declare { local } => {
+                self.declare(state, f, *local, loc);
+            }
+            StmtKind::Call { dest, callee, args } => {
+                self.call_statement(state, f, dest.as_ref(), callee, args, loc);
+            }
+            StmtKind::Assume { cond } => {
+                let c = self.value(state, f, cond);
+                state.guard = self.terms.and(state.guard, c);
+                self.steps.push(Step::Assume {
+                    guard: state.guard,
+                    loc,
+                });
+            }
+            StmtKind::Assert { cond, property } => {
+                self.assert(state, f, cond, *property);
+            }
+            StmtKind::Allocate {
+                dest,
+                kind,
+                size,
+                old,
+                ..
+            } => {
+                self.allocate(state, f, dest, *kind, size, old.as_ref(), loc);
+            }
+            // Without pointer checks, freeing changes nothing observable.
+            StmtKind::Free { ptr } => {
+                let p = self.value(state, f, ptr);
+                if self.options.pointer_check && state.guard != FALSE {
+                    self.free(state, f, p);
+                }
+            }
+            StmtKind::Memory { op, args } => {
+                let values: Vec<TermId> = args.iter().map(|a| self.value(state, f, a)).collect();
+                if state.guard != FALSE {
+                    self.memory_op(state, *op, &values, loc);
+                }
+            }
+            StmtKind::String { op, dest, args } => {
+                let values: Vec<TermId> = args.iter().map(|a| self.value(state, f, a)).collect();
+                if state.guard != FALSE {
+                    self.string_op(state, f, *op, dest.as_ref(), &values, loc);
+                }
+            }
+            StmtKind::Unsupported { what } => {
+                let what = what.clone();
+                self.unsupported(state, &what, loc)
+            }
+        }
+    }
+
+    /// The value to store into an object of type `ty` (its memory bits).
+    fn stored_value(
+        &mut self,
+        state: &mut State,
+        f: &Function,
+        value: &Expr,
+        ty: TypeId,
+    ) -> Option<TermId> {
+        let v = self.value(state, f, value);
+        if state.guard == FALSE {
+            return None;
+        }
+        Some(self.to_memory(v, ty))
+    }
+
+    /// A scalar value's bits as stored in memory (`_Bool` takes a byte).
+    pub(super) fn to_memory(&mut self, v: TermId, ty: TypeId) -> TermId {
+        let bits = self.bits_of(ty);
+        if bits == 0 {
+            return v;
+        }
+        let w = self.terms.width(v);
+        if w < bits {
+            self.terms.zext(v, bits)
+        } else {
+            v
+        }
+    }
+}
+
+/// The loop whose header is block `b`, if any.
+fn loop_headed_at(body: &Body, b: usize) -> Option<usize> {
+    body.loops.iter().position(|l| l.header.index() == b)
+}
