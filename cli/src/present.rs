@@ -316,14 +316,14 @@ pub fn automaton_json(d: &Drawing) -> Json {
     let dfa = &d.dfa;
     let alphabet = dfa.alphabet();
     let mut transitions = Vec::new();
-    for s in 0..dfa.num_states() as u32 {
+    for s in dfa.states() {
         for a in alphabet.letters() {
             let t = dfa.next(s, a);
             if t != lore_learner::dfa::NONE {
                 transitions.push(Json::Object(vec![
-                    ("from", Json::int(s)),
+                    ("from", Json::int(s.index())),
                     ("letter", Json::str(alphabet.name(a))),
-                    ("to", Json::int(t)),
+                    ("to", Json::int(t.index())),
                 ]));
             }
         }
@@ -339,8 +339,11 @@ pub fn automaton_json(d: &Drawing) -> Json {
     Json::Object(vec![
         ("empty", Json::Bool(d.empty)),
         ("states", Json::int(dfa.num_states())),
-        ("initial", Json::int(dfa.initial())),
-        ("accepting", states_where(&|s| dfa.is_accepting(s as u32))),
+        ("initial", Json::int(dfa.initial().index())),
+        (
+            "accepting",
+            states_where(&|s| dfa.is_accepting(lore_learner::dfa::State::new(s))),
+        ),
         ("transitions", Json::Array(transitions)),
         (
             "dominating_letters",

@@ -7,6 +7,7 @@
 pub mod cfg_paths;
 pub mod check;
 pub mod events;
+pub mod letters;
 pub mod search;
 pub mod teacher;
 pub mod versions;

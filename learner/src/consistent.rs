@@ -12,17 +12,23 @@
 //! result is already minimal when it finishes (its basis states are pairwise
 //! apart on known answers).
 
-use crate::dfa::{Alphabet, Dfa, Letter, State, Word, NONE};
+use crate::dfa::{Alphabet, Dfa, Letter, State, Word};
 use crate::teacher::{Answer, Oracle, Teacher};
 use crate::{Learned, Round};
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 use varisat::{CnfFormula, ExtendFormula, Lit, Solver, Var};
 
+/// A node of a sample's prefix tree.
+type Node = u32;
+
+/// No child.
+const NO_NODE: Node = Node::MAX;
+
 /// The prefix tree of a sample.
 struct Sample {
     k: usize,
-    children: Vec<Vec<u32>>,
+    children: Vec<Vec<Node>>,
     label: Vec<Option<bool>>,
 }
 
@@ -30,18 +36,18 @@ impl Sample {
     fn new(k: usize, words: &[(Word, bool)]) -> Sample {
         let mut s = Sample {
             k,
-            children: vec![vec![NONE; k]],
+            children: vec![vec![NO_NODE; k]],
             label: vec![None],
         };
         for (w, l) in words {
             let mut n = 0usize;
             for &a in w {
-                let c = s.children[n][a as usize];
-                n = if c == NONE {
-                    s.children.push(vec![NONE; k]);
+                let c = s.children[n][a.index()];
+                n = if c == NO_NODE {
+                    s.children.push(vec![NO_NODE; k]);
                     s.label.push(None);
                     let id = s.children.len() - 1;
-                    s.children[n][a as usize] = id as u32;
+                    s.children[n][a.index()] = id as Node;
                     id
                 } else {
                     c as usize
@@ -102,7 +108,7 @@ fn solve(alphabet: &Arc<Alphabet>, s: &Sample, n: usize) -> Option<Dfa> {
         }
         for a in 0..k {
             let child = s.children[v][a];
-            if child == NONE {
+            if child == NO_NODE {
                 continue;
             }
             let child = child as usize;
@@ -144,14 +150,14 @@ fn solve(alphabet: &Arc<Alphabet>, s: &Sample, n: usize) -> Option<Dfa> {
         return None;
     }
     let model: rustc_hash::FxHashSet<Lit> = solver.model()?.into_iter().collect();
-    let mut d = Dfa::new(alphabet.clone(), n, 0);
+    let mut d = Dfa::new(alphabet.clone(), n, State::new(0));
     for c in 0..n {
-        d.set_accepting(c as State, model.contains(&Lit::positive(z[c])));
+        d.set_accepting(State::new(c), model.contains(&Lit::positive(z[c])));
         for a in 0..k {
             let t = (0..n)
                 .find(|&t| model.contains(&Lit::positive(y[c][a][t])))
                 .expect("a transition");
-            d.set_next(c as State, a as Letter, t as State);
+            d.set_next(State::new(c), Letter::new(a), State::new(t));
         }
     }
     Some(d)
@@ -214,7 +220,9 @@ mod tests {
         let mut words = Vec::new();
         for len in 0..=4u32 {
             for bits in 0..(1u32 << len) {
-                let w: Word = (0..len).map(|i| ((bits >> i) & 1) as Letter).collect();
+                let w: Word = (0..len)
+                    .map(|i| Letter::new(((bits >> i) & 1) as usize))
+                    .collect();
                 let l = target.accepts(&w);
                 words.push((w, l));
             }
@@ -228,9 +236,10 @@ mod tests {
     fn few_labels_give_a_small_automaton() {
         let alphabet = Arc::new(Alphabet::new(vec!["a".into(), "b".into()]));
         // Only two words known: one state cannot do, two can.
-        let d = minimal_consistent_dfa(alphabet, &[(vec![], false), (vec![0, 1, 1], true)], 1);
+        let abb: Word = [0, 1, 1].into_iter().map(Letter::new).collect();
+        let d = minimal_consistent_dfa(alphabet, &[(vec![], false), (abb.clone(), true)], 1);
         assert_eq!(d.num_states(), 2);
         assert!(!d.accepts(&[]));
-        assert!(d.accepts(&[0, 1, 1]));
+        assert!(d.accepts(&abb));
     }
 }

@@ -20,11 +20,15 @@
 //! split the basis (AALpy's "SepSeq" extension rule), and separation queries
 //! use the witness that splits a node's candidates most evenly.
 
-use crate::dfa::{Dfa, Letter, State, Word, NONE};
+use crate::dfa::{Dfa, Letter, State, Word};
 use crate::teacher::{Answer, Oracle, Teacher};
 use crate::{Learned, Round};
 
+/// A node of the observation tree (the root is 0).
 type Node = u32;
+
+/// No child.
+const NO_NODE: Node = Node::MAX;
 
 /// Most known answers for the exact SAT search when unknown answers stall L#.
 const EXACT_SEARCH_LIMIT: usize = 400;
@@ -53,9 +57,9 @@ impl Tree {
     fn new(k: usize) -> Tree {
         Tree {
             k,
-            parent: vec![NONE],
-            letter: vec![0],
-            children: vec![NONE; k],
+            parent: vec![NO_NODE],
+            letter: vec![Letter::new(0)],
+            children: vec![NO_NODE; k],
             output: vec![None],
             witnesses: Default::default(),
             clock: 0,
@@ -88,14 +92,14 @@ impl Tree {
     }
 
     fn child(&self, n: Node, a: Letter) -> Node {
-        self.children[n as usize * self.k + a as usize]
+        self.children[n as usize * self.k + a.index()]
     }
 
     fn node(&self, word: &[Letter]) -> Option<Node> {
         let mut n = 0;
         for &a in word {
             n = self.child(n, a);
-            if n == NONE {
+            if n == NO_NODE {
                 return None;
             }
         }
@@ -106,14 +110,14 @@ impl Tree {
         let mut n = 0;
         for &a in word {
             let c = self.child(n, a);
-            n = if c == NONE {
+            n = if c == NO_NODE {
                 let id = self.parent.len() as Node;
                 self.parent.push(n);
                 self.letter.push(a);
-                self.children.extend(std::iter::repeat_n(NONE, self.k));
+                self.children.extend(std::iter::repeat_n(NO_NODE, self.k));
                 self.output.push(None);
                 self.changed.push(0);
-                self.children[n as usize * self.k + a as usize] = id;
+                self.children[n as usize * self.k + a.index()] = id;
                 id
             } else {
                 c
@@ -156,7 +160,8 @@ impl Tree {
     }
 
     fn search_witness(&self, p: Node, q: Node) -> Option<Word> {
-        let mut entries: Vec<(Node, Node, usize, Letter)> = vec![(p, q, usize::MAX, 0)];
+        let mut entries: Vec<(Node, Node, usize, Letter)> =
+            vec![(p, q, usize::MAX, Letter::new(0))];
         let mut next = 0;
         while next < entries.len() {
             let (x, y, _, _) = entries[next];
@@ -172,9 +177,9 @@ impl Tree {
                     return Some(w);
                 }
             }
-            for l in 0..self.k as Letter {
+            for l in Letter::all(self.k) {
                 let (cx, cy) = (self.child(x, l), self.child(y, l));
-                if cx != NONE && cy != NONE {
+                if cx != NO_NODE && cy != NO_NODE {
                     entries.push((cx, cy, next, l));
                 }
             }
@@ -210,9 +215,9 @@ impl Tree {
                     return true;
                 }
             }
-            for l in 0..self.k as Letter {
+            for l in Letter::all(self.k) {
                 let (cx, cy) = (self.child(x, l), self.child(y, l));
-                if cx != NONE && cy != NONE {
+                if cx != NO_NODE && cy != NO_NODE {
                     stack.push((cx, cy));
                 }
             }
@@ -233,8 +238,12 @@ impl Tree {
         };
         let mut key = code(self.output[n as usize]);
         for &a in word {
-            n = if n == NONE { NONE } else { self.child(n, a) };
-            let o = if n == NONE {
+            n = if n == NO_NODE {
+                NO_NODE
+            } else {
+                self.child(n, a)
+            };
+            let o = if n == NO_NODE {
                 None
             } else {
                 self.output[n as usize]
@@ -248,8 +257,12 @@ impl Tree {
     fn outputs_along(&self, mut n: Node, word: &[Letter]) -> Vec<Option<bool>> {
         let mut out = vec![self.output[n as usize]];
         for &a in word {
-            n = if n == NONE { NONE } else { self.child(n, a) };
-            out.push(if n == NONE {
+            n = if n == NO_NODE {
+                NO_NODE
+            } else {
+                self.child(n, a)
+            };
+            out.push(if n == NO_NODE {
                 None
             } else {
                 self.output[n as usize]
@@ -297,12 +310,12 @@ impl Tree {
             return hit.clone();
         }
         let mut best = (0.0, Ads::Leaf);
-        for a in 0..self.k as Letter {
+        for a in Letter::all(self.k) {
             let mut yes = Vec::new();
             let mut no = Vec::new();
             for &n in block {
                 let c = self.child(n, a);
-                if c == NONE {
+                if c == NO_NODE {
                     continue;
                 }
                 match self.output[c as usize] {
@@ -431,9 +444,9 @@ impl<T: Teacher + ?Sized> LSharp<'_, '_, T> {
     fn frontier(&self) -> Vec<Node> {
         let mut out = Vec::new();
         for &b in &self.basis {
-            for a in 0..self.tree.k as Letter {
+            for a in Letter::all(self.tree.k) {
                 let c = self.tree.child(b, a);
-                if c != NONE && !self.is_basis(c) {
+                if c != NO_NODE && !self.is_basis(c) {
                     out.push(c);
                 }
             }
@@ -514,10 +527,10 @@ impl<T: Teacher + ?Sized> LSharp<'_, '_, T> {
 
     fn hypothesis(&self) -> Dfa {
         let alphabet = self.oracle.alphabet();
-        let mut dfa = Dfa::new(alphabet, self.basis.len(), 0);
-        for (i, &b) in self.basis.iter().enumerate() {
-            dfa.set_accepting(i as State, self.tree.output[b as usize].unwrap_or(false));
-            for a in 0..self.tree.k as Letter {
+        let mut dfa = Dfa::new(alphabet, self.basis.len(), State::new(0));
+        for (i, &b) in State::all(self.basis.len()).zip(&self.basis) {
+            dfa.set_accepting(i, self.tree.output[b as usize].unwrap_or(false));
+            for a in Letter::all(self.tree.k) {
                 let c = self.tree.child(b, a);
                 let target = match self.basis.iter().position(|&x| x == c) {
                     Some(j) => j,
@@ -529,7 +542,7 @@ impl<T: Teacher + ?Sized> LSharp<'_, '_, T> {
                             .expect("candidate in basis")
                     }
                 };
-                dfa.set_next(i as State, a, target as State);
+                dfa.set_next(i, a, State::new(target));
             }
         }
         dfa
@@ -547,9 +560,9 @@ impl<T: Teacher + ?Sized> LSharp<'_, '_, T> {
                     found = Some(n);
                 }
             }
-            for a in 0..self.tree.k as Letter {
+            for a in Letter::all(self.tree.k) {
                 let c = self.tree.child(n, a);
-                if c != NONE {
+                if c != NO_NODE {
                     stack.push((c, h.next(s, a)));
                 }
             }
@@ -558,7 +571,7 @@ impl<T: Teacher + ?Sized> LSharp<'_, '_, T> {
     }
 
     fn access(&self, h: &Dfa, w: &[Letter]) -> Word {
-        self.tree.word(self.basis[h.run(w) as usize])
+        self.tree.word(self.basis[h.run(w).index()])
     }
 
     /// Counterexample processing: `sigma`'s node is apart from the basis
@@ -572,7 +585,7 @@ impl<T: Teacher + ?Sized> LSharp<'_, '_, T> {
             if self.is_basis(r) || self.frontier().contains(&r) {
                 return;
             }
-            let q = self.basis[h.run(&sigma) as usize];
+            let q = self.basis[h.run(&sigma).index()];
             let Some(eta) = self.tree.witness(r, q) else {
                 return;
             };
@@ -638,8 +651,8 @@ pub fn learn<T: Teacher + ?Sized>(
         // Extension, with a splitting sequence appended to each new child.
         let mut new_words = Vec::new();
         for &b in &l.basis {
-            for a in 0..k as Letter {
-                if l.tree.child(b, a) == NONE {
+            for a in Letter::all(k) {
+                if l.tree.child(b, a) == NO_NODE {
                     let mut w = l.tree.word(b);
                     w.push(a);
                     new_words.push(w);
@@ -802,17 +815,21 @@ fn describe<T: Teacher + ?Sized>(l: &LSharp<'_, '_, T>) -> String {
 mod tests {
     use super::*;
 
+    fn w(letters: &[u16]) -> Word {
+        letters.iter().map(|&l| Letter::from(l)).collect()
+    }
+
     /// Apartness found "no" is cached until an answer lands below either
     /// node, including answers filled in for unknown ones.
     #[test]
     fn cached_apartness_follows_new_answers() {
         let mut t = Tree::new(2);
-        let p = t.insert(&[0]);
-        let q = t.insert(&[1]);
+        let p = t.insert(&w(&[0]));
+        let q = t.insert(&w(&[1]));
         t.set_output(p, true);
         t.set_output(q, true);
-        let pa = t.insert(&[0, 0]);
-        let qa = t.insert(&[1, 0]);
+        let pa = t.insert(&w(&[0, 0]));
+        let qa = t.insert(&w(&[1, 0]));
         assert!(!t.apart(p, q));
         assert!(t.witness(p, q).is_none());
         t.set_output(pa, true);
@@ -820,14 +837,14 @@ mod tests {
         t.read_unknown_as_no();
         assert_eq!(t.output[qa as usize], Some(false));
         assert!(t.apart(p, q), "the filled-in answer makes them apart");
-        assert_eq!(t.witness(p, q), Some(vec![0]));
-        let r = t.insert(&[0, 1]);
-        let s = t.insert(&[1, 1]);
+        assert_eq!(t.witness(p, q), Some(w(&[0])));
+        let r = t.insert(&w(&[0, 1]));
+        let s = t.insert(&w(&[1, 1]));
         t.set_output(r, true);
         t.set_output(s, true);
         assert!(!t.apart(r, s));
-        let r2 = t.insert(&[0, 1, 1]);
-        let s2 = t.insert(&[1, 1, 1]);
+        let r2 = t.insert(&w(&[0, 1, 1]));
+        let s2 = t.insert(&w(&[1, 1, 1]));
         t.set_output(r2, false);
         assert!(!t.apart(r, s));
         t.set_output(s2, true);

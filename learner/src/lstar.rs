@@ -45,7 +45,7 @@ impl ObservationTable {
         let in_s: rustc_hash::FxHashSet<&Word> = self.s.iter().collect();
         let mut out = Vec::new();
         for s in &self.s {
-            for a in 0..self.k as Letter {
+            for a in Letter::all(self.k) {
                 let mut w = s.clone();
                 w.push(a);
                 if !in_s.contains(&w) {
@@ -106,7 +106,7 @@ impl ObservationTable {
                 if self.row(s1) != self.row(s2) {
                     continue;
                 }
-                for a in 0..self.k as Letter {
+                for a in Letter::all(self.k) {
                     let (mut x, mut y) = (s1.clone(), s2.clone());
                     x.push(a);
                     y.push(a);
@@ -130,17 +130,17 @@ impl ObservationTable {
         for s in &self.s {
             let r = self.row(s);
             if !state_of.contains_key(r) {
-                state_of.insert(r, access.len() as State);
+                state_of.insert(r, State::new(access.len()));
                 access.push(s.clone());
             }
         }
-        let mut dfa = Dfa::new(alphabet.clone(), access.len(), 0);
-        for (q, s) in access.iter().enumerate() {
-            dfa.set_accepting(q as State, self.row(s)[0]);
-            for a in 0..self.k as Letter {
+        let mut dfa = Dfa::new(alphabet.clone(), access.len(), State::new(0));
+        for (q, s) in State::all(access.len()).zip(&access) {
+            dfa.set_accepting(q, self.row(s)[0]);
+            for a in Letter::all(self.k) {
                 let mut w = s.clone();
                 w.push(a);
-                dfa.set_next(q as State, a, state_of[self.row(&w)]);
+                dfa.set_next(q, a, state_of[self.row(&w)]);
             }
         }
         (dfa, access)
@@ -282,7 +282,7 @@ pub(crate) fn rivest_schapire<T: Teacher + ?Sized>(
 ) -> Word {
     let alpha = |oracle: &mut Oracle<'_, T>, i: usize| -> bool {
         let state = hypothesis.run(&cex[..i]);
-        let mut w = access[state as usize].clone();
+        let mut w = access[state.index()].clone();
         w.extend_from_slice(&cex[i..]);
         oracle.ask_one(&w).is_yes()
     };

@@ -5,6 +5,7 @@
 mod common;
 use common::{all_words, random_dfa, SplitMix};
 use lore_learner::consistent::minimal_consistent_dfa;
+use lore_learner::dfa::Word;
 use lore_learner::teacher::DfaTeacher;
 use lore_learner::{learn, Algorithm, LearnConfig};
 
@@ -69,7 +70,7 @@ fn unknown_answers_give_a_smallest_consistent_automaton() {
         let n = 2 + rng.below(6) as usize;
         let target = random_dfa(&mut rng, n, k);
         let bound = 1 + rng.below(4) as usize;
-        let labelled: Vec<(Vec<u16>, bool)> = all_words(k, bound)
+        let labelled: Vec<(Word, bool)> = all_words(k, bound)
             .into_iter()
             .map(|w| {
                 let l = target.accepts(&w);
