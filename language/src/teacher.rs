@@ -6,8 +6,9 @@
 //! the unwinding bound b (a loop body runs at most b − 1 times, recursion
 //! at most b nested recursive calls), enters exactly the events `e1 … en`
 //! and then fails the assertion (paper §4.1). Words longer than b_wl are
-//! unknown to this teacher, so the learner returns a smallest automaton
-//! consistent with every word within the bound.
+//! unknown to this teacher: the learner returns an automaton consistent
+//! with every word within the bound, and `BoundRun::exactness` says whether
+//! it is also a smallest one.
 //!
 //! Answers come from, in order: the form of the word (no assertion letter
 //! last, or one before the end: "no" at every bound), the CFG projected on

@@ -8,13 +8,13 @@
 //! state 0. `n` grows from a lower bound until the formula is satisfiable, so
 //! the result is minimal.
 //!
-//! L# uses this only when unknown answers leave it without progress; its own
-//! result is already minimal when it finishes (its basis states are pairwise
-//! apart on known answers).
+//! L# uses this when unknown answers leave it without progress and it holds
+//! at most [`crate::lsharp::EXACT_SEARCH_LIMIT`] known answers; see
+//! [`crate::Exactness`] for what each algorithm's result is known to be.
 
 use crate::dfa::{Alphabet, Dfa, Letter, State, Word};
 use crate::teacher::{Answer, Oracle, Teacher};
-use crate::{Learned, Round};
+use crate::{Exactness, Learned, Round};
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 use varisat::{CnfFormula, ExtendFormula, Lit, Solver, Var};
@@ -165,7 +165,9 @@ fn solve(alphabet: &Arc<Alphabet>, s: &Sample, n: usize) -> Option<Dfa> {
 
 /// Learns the smallest DFA consistent with every answer the teacher knows:
 /// hypotheses are minimal for the answers so far, and each counterexample
-/// (asked with all its prefixes) adds to them. `known` seeds the sample.
+/// (asked with all its prefixes) adds to them. `known` seeds the sample, and
+/// `min_states` must be a lower bound (L#'s basis, pairwise apart), so the
+/// result is [`Exactness::Exact`] unless `max_rounds` stops it.
 pub(crate) fn learn_from<T: Teacher + ?Sized>(
     oracle: &mut Oracle<'_, T>,
     mut known: FxHashMap<Word, bool>,
@@ -181,7 +183,8 @@ pub(crate) fn learn_from<T: Teacher + ?Sized>(
         let h = minimal_consistent_dfa(alphabet.clone(), &words, n);
         n = h.num_states();
         oracle.stats.rounds += 1;
-        let cex = if max_rounds.is_some_and(|m| oracle.stats.rounds >= m) {
+        let at_limit = max_rounds.is_some_and(|m| oracle.stats.rounds >= m);
+        let cex = if at_limit {
             None
         } else {
             oracle.equivalence(&h)
@@ -192,11 +195,12 @@ pub(crate) fn learn_from<T: Teacher + ?Sized>(
             table: None,
         });
         let Some(w) = cex else {
-            return Learned {
-                dfa: h,
-                stats: oracle.stats.clone(),
-                rounds,
+            let exactness = if at_limit {
+                Exactness::RoundLimit
+            } else {
+                Exactness::Exact
             };
+            return oracle.learned(h, rounds, exactness);
         };
         for i in 0..=w.len() {
             if let Some(l) = oracle.cached(&w[..i]).and_then(Answer::known) {

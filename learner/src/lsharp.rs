@@ -10,10 +10,19 @@
 //! teacher). Counterexamples are processed by binary search.
 //!
 //! Answers may be "unknown" (a bounded teacher): apartness uses known
-//! answers only, so when L# finishes its hypothesis is a smallest DFA
-//! consistent with every known answer (basis states are pairwise apart). If
-//! unknown answers leave a counterexample without a split point, it finishes
-//! with the exact SAT search of [`crate::consistent`].
+//! answers only. If unknown answers leave a counterexample without a split
+//! point, L# is stalled: with at most [`EXACT_SEARCH_LIMIT`] known answers
+//! it finishes with the exact SAT search of [`crate::consistent`]; with more
+//! it reads every unknown answer in the tree as "no" and goes on.
+//!
+//! What the result is known to be follows ([`crate::Exactness`]): when the
+//! teacher finds no counterexample and no unknown answer was read as "no",
+//! the basis states are pairwise apart on known answers, so the hypothesis
+//! is a smallest DFA consistent with every known answer (`Exact`; so is the
+//! SAT search's result). After reading unknown answers as "no", it is
+//! consistent with every known answer but may not be smallest
+//! (`UnknownsReadAsNo`). Stopped by `max_rounds`, it is an unchecked
+//! hypothesis (`RoundLimit`).
 //!
 //! Queries use the prefix-vector model: a query answers every prefix of its
 //! word. New frontier nodes are queried together with a sequence chosen to
@@ -22,7 +31,7 @@
 
 use crate::dfa::{Dfa, Letter, State, Word};
 use crate::teacher::{Answer, Oracle, Teacher};
-use crate::{Learned, Round};
+use crate::{Exactness, Learned, Round};
 
 /// A node of the observation tree (the root is 0).
 type Node = u32;
@@ -30,8 +39,9 @@ type Node = u32;
 /// No child.
 const NO_NODE: Node = Node::MAX;
 
-/// Most known answers for the exact SAT search when unknown answers stall L#.
-const EXACT_SEARCH_LIMIT: usize = 400;
+/// Most known answers for the exact SAT search when unknown answers stall
+/// L#; beyond it, L# reads the unknown answers as "no" instead.
+pub const EXACT_SEARCH_LIMIT: usize = 400;
 
 struct Tree {
     k: usize,
@@ -627,6 +637,17 @@ pub fn learn<T: Teacher + ?Sized>(
     record: bool,
     max_rounds: Option<u64>,
 ) -> Learned {
+    learn_with_limit(oracle, record, max_rounds, EXACT_SEARCH_LIMIT)
+}
+
+/// [`learn`] with `exact_search_limit` for [`EXACT_SEARCH_LIMIT`] (so that
+/// tests reach both ways out of a stall on small targets).
+fn learn_with_limit<T: Teacher + ?Sized>(
+    oracle: &mut Oracle<'_, T>,
+    record: bool,
+    max_rounds: Option<u64>,
+    exact_search_limit: usize,
+) -> Learned {
     let k = oracle.alphabet().len();
     let mut l = LSharp {
         oracle,
@@ -638,6 +659,8 @@ pub fn learn<T: Teacher + ?Sized>(
     l.query(&[Vec::new()]);
     let mut rounds = Vec::new();
     let mut last_conflict: Option<(Word, usize, usize, usize)> = None;
+    // The known answers when unknown answers were last read as "no".
+    let mut read_as_no: Option<usize> = None;
     loop {
         if l.oracle.give_up() {
             return l.oracle.abandoned(rounds);
@@ -738,12 +761,20 @@ pub fn learn<T: Teacher + ?Sized>(
                 // the result is still consistent with every known answer,
                 // but no longer guaranteed smallest.
                 let known = l.known_answers();
-                if known.len() <= EXACT_SEARCH_LIMIT {
+                if known.len() <= exact_search_limit {
                     let min_states = l.basis.len();
-                    return crate::consistent::learn_from(
+                    let mut learned = crate::consistent::learn_from(
                         l.oracle, known, min_states, rounds, max_rounds,
                     );
+                    // Not reached: answers read as "no" count as known,
+                    // so there are more than the limit from then on.
+                    if let (Some(known_answers), Exactness::Exact) = (read_as_no, learned.exactness)
+                    {
+                        learned.exactness = Exactness::UnknownsReadAsNo { known_answers };
+                    }
+                    return learned;
                 }
+                read_as_no = Some(known.len());
                 l.tree.read_unknown_as_no();
                 l.refresh_candidates();
                 last_conflict = None;
@@ -754,7 +785,8 @@ pub fn learn<T: Teacher + ?Sized>(
             continue;
         }
         l.oracle.stats.rounds += 1;
-        let cex = if max_rounds.is_some_and(|m| l.oracle.stats.rounds >= m) {
+        let at_limit = max_rounds.is_some_and(|m| l.oracle.stats.rounds >= m);
+        let cex = if at_limit {
             None
         } else {
             l.oracle.equivalence(&h)
@@ -766,11 +798,12 @@ pub fn learn<T: Teacher + ?Sized>(
         });
         match cex {
             None => {
-                return Learned {
-                    dfa: h,
-                    stats: l.oracle.stats.clone(),
-                    rounds,
-                }
+                let exactness = match (at_limit, read_as_no) {
+                    (true, _) => Exactness::RoundLimit,
+                    (false, Some(known_answers)) => Exactness::UnknownsReadAsNo { known_answers },
+                    (false, None) => Exactness::Exact,
+                };
+                return l.oracle.learned(h, rounds, exactness);
             }
             Some(w) => {
                 l.query(std::slice::from_ref(&w));
@@ -849,5 +882,79 @@ mod tests {
         assert!(!t.apart(r, s));
         t.set_output(s2, true);
         assert!(t.apart(r, s), "an answer below both nodes is seen");
+    }
+}
+
+#[cfg(test)]
+mod stall_tests {
+    use super::*;
+    use crate::consistent::minimal_consistent_dfa;
+    use crate::teacher::{DfaTeacher, QueryModel};
+    use crate::text::read_dfa;
+
+    /// A target on which L# with a teacher that knows words up to length 4
+    /// is stalled by unknown answers (after 13 known answers).
+    fn stalling_target() -> Dfa {
+        read_dfa(
+            "states 6 alphabet 2 initial 0\naccepting 2 3\n0 a 0\n0 b 1\n1 a 2\n1 b 3\n\
+             2 a 4\n2 b 3\n3 a 3\n3 b 2\n4 a 5\n4 b 4\n5 a 5\n5 b 0\n",
+        )
+        .unwrap()
+    }
+
+    /// Every word of length at most `bound`, with the target's answer.
+    fn known_words(target: &Dfa, bound: usize) -> Vec<(Word, bool)> {
+        let mut words: Vec<Word> = vec![Vec::new()];
+        let mut layer = words.clone();
+        for _ in 0..bound {
+            layer = layer
+                .iter()
+                .flat_map(|w| {
+                    target.letters().map(move |a| {
+                        let mut v = w.clone();
+                        v.push(a);
+                        v
+                    })
+                })
+                .collect();
+            words.extend(layer.iter().cloned());
+        }
+        words
+            .into_iter()
+            .map(|w| {
+                let l = target.accepts(&w);
+                (w, l)
+            })
+            .collect()
+    }
+
+    fn learn_bounded(limit: usize) -> Learned {
+        let mut teacher = DfaTeacher::bounded(stalling_target(), 4);
+        let mut oracle = Oracle::new(&mut teacher, QueryModel::PrefixVector);
+        learn_with_limit(&mut oracle, false, None, limit)
+    }
+
+    /// Stalled with at most the limit's known answers, L# ends with the SAT
+    /// search: a smallest consistent automaton. Above the limit (here 0) it
+    /// reads unknown answers as "no" and says so; the result is consistent
+    /// with every known answer but, here, not smallest.
+    #[test]
+    fn a_stall_ends_exactly_or_with_unknowns_read_as_no() {
+        let known = known_words(&stalling_target(), 4);
+        let smallest = minimal_consistent_dfa(stalling_target().alphabet_arc().clone(), &known, 1);
+
+        let exact = learn_bounded(EXACT_SEARCH_LIMIT);
+        assert_eq!(exact.exactness, Exactness::Exact);
+        assert_eq!(exact.dfa.num_states(), smallest.num_states());
+
+        let read = learn_bounded(0);
+        assert_eq!(
+            read.exactness,
+            Exactness::UnknownsReadAsNo { known_answers: 13 }
+        );
+        for (w, l) in &known {
+            assert_eq!(read.dfa.accepts(w), *l, "word {w:?}");
+        }
+        assert!(read.dfa.minimize().num_states() > smallest.num_states());
     }
 }

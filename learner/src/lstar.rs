@@ -6,10 +6,16 @@
 //! keeps the table consistent; Rivest–Schapire finds, by binary search, one
 //! suffix of the counterexample that separates two states and adds it to E,
 //! so rows of S stay distinct and no consistency check is needed.
+//!
+//! Cells hold "yes" or "no": an unknown answer (a bounded teacher) is read
+//! as "no". The hypothesis's states are distinct rows of S, so when every
+//! cell is known no DFA consistent with the answers has fewer states, and
+//! the result is [`Exactness::Exact`]; with an unknown cell it is
+//! [`Exactness::UnknownsReadAsNo`].
 
 use crate::dfa::{Dfa, Letter, State, Word};
-use crate::teacher::{Oracle, Teacher};
-use crate::{Learned, Round};
+use crate::teacher::{Answer, Oracle, Teacher};
+use crate::{Exactness, Learned, Round};
 use rustc_hash::FxHashMap;
 use std::fmt::Write;
 
@@ -29,6 +35,8 @@ pub struct ObservationTable {
     s: Vec<Word>,
     e: Vec<Word>,
     rows: FxHashMap<Word, Vec<bool>>,
+    /// Some cell's answer was unknown (and is read as "no").
+    read_unknown: bool,
 }
 
 impl ObservationTable {
@@ -38,6 +46,7 @@ impl ObservationTable {
             s: vec![Vec::new()],
             e: vec![Vec::new()],
             rows: FxHashMap::default(),
+            read_unknown: false,
         }
     }
 
@@ -70,6 +79,7 @@ impl ObservationTable {
             }
         }
         let answers = oracle.ask(&queries);
+        self.read_unknown |= answers.contains(&Answer::Unknown);
         let mut next = answers.into_iter();
         for p in prefixes {
             let row = self.rows.entry(p).or_default();
@@ -234,7 +244,8 @@ pub fn learn<T: Teacher + ?Sized>(
         let (hypothesis, access) = table.hypothesis(&alphabet);
         oracle.stats.rounds += 1;
         let text = record.then(|| table.render(&alphabet));
-        let cex = if max_rounds.is_some_and(|m| oracle.stats.rounds >= m) {
+        let at_limit = max_rounds.is_some_and(|m| oracle.stats.rounds >= m);
+        let cex = if at_limit {
             None
         } else {
             oracle.equivalence(&hypothesis)
@@ -245,11 +256,16 @@ pub fn learn<T: Teacher + ?Sized>(
             table: text,
         });
         let Some(cex) = cex else {
-            return Learned {
-                dfa: hypothesis,
-                stats: oracle.stats.clone(),
-                rounds,
+            let exactness = if at_limit {
+                Exactness::RoundLimit
+            } else if table.read_unknown {
+                Exactness::UnknownsReadAsNo {
+                    known_answers: oracle.known_answers(),
+                }
+            } else {
+                Exactness::Exact
             };
+            return oracle.learned(hypothesis, rounds, exactness);
         };
         match processing {
             CounterexampleProcessing::AllPrefixes => {

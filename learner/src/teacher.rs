@@ -286,11 +286,38 @@ impl<'t, T: Teacher + ?Sized> Oracle<'t, T> {
 
     /// What a learner returns when the teacher gives up.
     pub fn abandoned(&self, rounds: Vec<crate::Round>) -> crate::Learned {
+        self.learned(
+            Dfa::empty(self.alphabet()),
+            rounds,
+            crate::Exactness::TeacherGaveUp,
+        )
+    }
+
+    /// What a learner returns: its automaton, with `exactness` unless the
+    /// teacher has given up meanwhile (its last answers, an equivalence
+    /// query that found nothing among them, prove nothing).
+    pub fn learned(
+        &self,
+        dfa: Dfa,
+        rounds: Vec<crate::Round>,
+        exactness: crate::Exactness,
+    ) -> crate::Learned {
+        let exactness = if self.give_up() {
+            crate::Exactness::TeacherGaveUp
+        } else {
+            exactness
+        };
         crate::Learned {
-            dfa: Dfa::empty(self.alphabet()),
+            dfa,
             stats: self.stats.clone(),
             rounds,
+            exactness,
         }
+    }
+
+    /// How many answers asked so far are known ("yes" or "no").
+    pub fn known_answers(&self) -> usize {
+        self.cache.values().filter(|a| a.known().is_some()).count()
     }
 
     pub fn supports_adaptive(&self) -> bool {
