@@ -272,7 +272,10 @@ pub(crate) fn write_report(
     console: &mut Console<'_>,
 ) -> Result<(), u8> {
     for (path, text) in [
-        (&options.json, report.to_json().render()),
+        (
+            &options.json,
+            crate::json::render(&crate::json::ReportJson::new(report)),
+        ),
         (&options.html, crate::html::page(report)),
     ] {
         if let Some(path) = path {

@@ -104,6 +104,13 @@ impl State {
     }
 }
 
+/// A state's number, for output (the text format, JSON).
+impl From<State> for u32 {
+    fn from(state: State) -> u32 {
+        state.0
+    }
+}
+
 impl fmt::Display for State {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0)
