@@ -243,14 +243,14 @@ impl<'r> AutomatonJson<'r> {
         let dfa = &d.dfa;
         let alphabet = dfa.alphabet();
         let mut transitions = Vec::new();
-        for s in 0..dfa.num_states() as u32 {
+        for s in dfa.states() {
             for a in alphabet.letters() {
                 let t = dfa.next(s, a);
                 if t != lore_learner::dfa::NONE {
                     transitions.push(TransitionJson {
-                        from: s,
+                        from: u32::from(s),
                         letter: alphabet.name(a),
-                        to: t,
+                        to: u32::from(t),
                     });
                 }
             }
@@ -260,8 +260,8 @@ impl<'r> AutomatonJson<'r> {
         AutomatonJson {
             empty: d.empty,
             states: dfa.num_states(),
-            initial: dfa.initial(),
-            accepting: states_where(&|s| dfa.is_accepting(s as u32)),
+            initial: u32::from(dfa.initial()),
+            accepting: states_where(&|s| dfa.is_accepting(lore_learner::dfa::State::new(s))),
             transitions,
             dominating_letters: d
                 .dominating_letters

@@ -483,7 +483,7 @@ pub fn describe(run: &BoundRun, behaviour: bool) -> String {
         dfa.num_transitions(),
         dfa.initial()
     );
-    for s in 0..dfa.num_states() as u32 {
+    for s in dfa.states() {
         for a in alphabet.letters() {
             let t = dfa.next(s, a);
             if t != lore_learner::dfa::NONE {
@@ -607,7 +607,10 @@ pub fn check_language(args: &CheckLanguageArgs, console: &mut Console<'_>) -> u8
             "missing (fails, rejected): {}",
             alphabet.show(w)
         );
-        let events: Vec<u32> = w[..w.len() - 1].iter().map(|&l| u32::from(l)).collect();
+        let events: Vec<u32> = w[..w.len() - 1]
+            .iter()
+            .map(|&l| lore_language::letters::event_of_letter(l))
+            .collect();
         if let Some(run) = language.words.get(&events) {
             for step in &run.trace {
                 let _ = writeln!(

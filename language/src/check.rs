@@ -3,9 +3,10 @@
 //! word is blocked under an activation literal, and each is replayed), and
 //! an automaton is compared with them both ways.
 
+use crate::letters::letter_of_event;
 use crate::{LearnError, Setup};
 use lore_bmc::query::{Answer as BmcAnswer, FailingRun};
-use lore_learner::dfa::{Alphabet, Dfa, Letter, ProductKind, Word};
+use lore_learner::dfa::{Alphabet, Dfa, Letter, ProductKind, State, Word};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -67,7 +68,7 @@ impl<'p> Setup<'p> {
 
 impl ErrorLanguage {
     pub fn assert_letter(&self) -> Letter {
-        (self.alphabet.len() - 1) as Letter
+        Letter::new(self.alphabet.len() - 1)
     }
 
     /// The words with the assertion letter.
@@ -75,7 +76,7 @@ impl ErrorLanguage {
         self.words
             .keys()
             .map(|w| {
-                let mut v: Word = w.iter().map(|&l| l as Letter).collect();
+                let mut v: Word = w.iter().map(|&e| letter_of_event(e)).collect();
                 v.push(self.assert_letter());
                 v
             })
@@ -84,20 +85,20 @@ impl ErrorLanguage {
 
     /// A DFA accepting exactly the failing words.
     pub fn dfa(&self) -> Dfa {
-        let k = self.alphabet.len() as Letter;
-        let mut d = Dfa::new(self.alphabet.clone(), 2, 0);
-        // State 1 is the sink.
-        for a in 0..k {
-            d.set_next(0, a, 1);
-            d.set_next(1, a, 1);
+        let k = self.alphabet.len();
+        let [initial, sink] = [0, 1].map(State::new);
+        let mut d = Dfa::new(self.alphabet.clone(), 2, initial);
+        for a in Letter::all(k) {
+            d.set_next(initial, a, sink);
+            d.set_next(sink, a, sink);
         }
         for w in self.full_words() {
-            let mut q = 0;
+            let mut q = initial;
             for &a in &w {
-                if d.next(q, a) == 1 {
+                if d.next(q, a) == sink {
                     let fresh = d.add_state(false);
-                    for b in 0..k {
-                        d.set_next(fresh, b, 1);
+                    for b in Letter::all(k) {
+                        d.set_next(fresh, b, sink);
                     }
                     d.set_next(q, a, fresh);
                 }

@@ -7,6 +7,7 @@
 pub mod cfg_paths;
 pub mod check;
 pub mod events;
+pub mod letters;
 pub mod search;
 pub mod teacher;
 pub mod versions;
@@ -20,7 +21,7 @@ use lore_bmc::symex::{Events, SymexOptions};
 use lore_frontend::ir::{Program, PropertyKind};
 use lore_learner::dfa::Dfa;
 use lore_learner::draw::Drawing;
-use lore_learner::{Algorithm, LearnConfig};
+use lore_learner::{Algorithm, Exactness, LearnConfig};
 use rustc_hash::FxHashMap;
 use std::time::Instant;
 use teacher::{ErrorTeacher, Knowledge, TeacherStats};
@@ -48,6 +49,10 @@ pub struct BoundRun {
     pub teacher: TeacherStats,
     /// Hypotheses the learner built.
     pub rounds: u64,
+    /// How the learner stopped, and so what `dfa` is known to be relative
+    /// to the teacher's answers (words within b_wl; `trouble` says when the
+    /// teacher itself could not answer some).
+    pub exactness: Exactness,
     pub encoding: QueryStats,
     pub seconds: f64,
     /// The solver could not answer some query: the automaton is not exact.
@@ -303,6 +308,7 @@ impl<'p> Setup<'p> {
             drawing,
             teacher: teacher_stats,
             rounds: learned.stats.rounds,
+            exactness: learned.exactness,
             encoding: queries.stats(),
             seconds,
             trouble,

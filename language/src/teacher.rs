@@ -6,8 +6,9 @@
 //! the unwinding bound b (a loop body runs at most b − 1 times, recursion
 //! at most b nested recursive calls), enters exactly the events `e1 … en`
 //! and then fails the assertion (paper §4.1). Words longer than b_wl are
-//! unknown to this teacher, so the learner returns a smallest automaton
-//! consistent with every word within the bound.
+//! unknown to this teacher: the learner returns an automaton consistent
+//! with every word within the bound, and `BoundRun::exactness` says whether
+//! it is also a smallest one.
 //!
 //! Answers come from, in order: the form of the word (no assertion letter
 //! last, or one before the end: "no" at every bound), the CFG projected on
@@ -23,8 +24,9 @@
 //! asks each new one as a membership query.
 
 use crate::cfg_paths::{CfgPaths, Feasible};
+use crate::letters::{event_of_letter, letter_of_event};
 use lore_bmc::query::{Answer as BmcAnswer, ErrorQueries, FailingRun, Goal, Monitor};
-use lore_learner::dfa::{Alphabet, Dfa, Letter, Word};
+use lore_learner::dfa::{Alphabet, Dfa, Letter, State, Word};
 use lore_learner::teacher::{Answer, Teacher};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::sync::Arc;
@@ -118,7 +120,7 @@ impl<'q, 'p> ErrorTeacher<'q, 'p> {
     ) -> Self {
         let mut names = queries.events().letters.clone();
         names.push(super::events::ASSERT_LETTER.to_string());
-        let assert = (names.len() - 1) as Letter;
+        let assert = Letter::new(names.len() - 1);
         ErrorTeacher {
             alphabet: Arc::new(Alphabet::new(names)),
             assert,
@@ -149,7 +151,7 @@ impl<'q, 'p> ErrorTeacher<'q, 'p> {
         if last != self.assert || events.contains(&self.assert) {
             return None;
         }
-        Some(events.iter().map(|&l| u32::from(l)).collect())
+        Some(events.iter().map(|&l| event_of_letter(l)).collect())
     }
 
     /// The answer for one word (see the module documentation for the order).
@@ -204,14 +206,16 @@ impl<'q, 'p> ErrorTeacher<'q, 'p> {
     fn monitor(&self, dfa: &Dfa) -> Monitor {
         let events = self.alphabet.len() - 1;
         Monitor {
-            initial: dfa.initial() as usize,
-            accepting: (0..dfa.num_states() as u32)
+            initial: dfa.initial().index(),
+            accepting: dfa
+                .states()
                 .map(|q| dfa.is_accepting(dfa.next(q, self.assert)))
                 .collect(),
-            delta: (0..dfa.num_states() as u32)
+            delta: dfa
+                .states()
                 .map(|q| {
-                    (0..events)
-                        .map(|a| dfa.next(q, a as Letter) as usize)
+                    (0..events as u32)
+                        .map(|event| dfa.next(q, letter_of_event(event)).index())
                         .collect()
                 })
                 .collect(),
@@ -233,7 +237,7 @@ impl<'q, 'p> ErrorTeacher<'q, 'p> {
         self.log.push(SolverQuery::PositiveFeedback(monitor));
         match found {
             BmcAnswer::Yes(run) => {
-                let mut word: Word = run.word.iter().map(|&l| l as Letter).collect();
+                let mut word: Word = run.word.iter().map(|&e| letter_of_event(e)).collect();
                 word.push(self.assert);
                 self.knowledge.failing.insert(run.word.clone(), *run);
                 Some(word)
@@ -250,26 +254,27 @@ impl<'q, 'p> ErrorTeacher<'q, 'p> {
     /// execution produces: a walk of the conjecture's accepted words,
     /// pruned where no CFG path continues or no accepting state is near.
     fn negative_feedback(&mut self, dfa: &Dfa) -> Option<Word> {
-        let events = (self.alphabet.len() - 1) as Letter;
+        // The event letters come first, the assertion letter last.
+        let events = self.alphabet.len() - 1;
         let max_events = self.max_word_length.checked_sub(1)?;
         // Fewest event letters from each state to one that accepts on the assertion.
         let n = dfa.num_states();
         let mut dist = vec![usize::MAX; n];
         let mut changed = true;
-        for q in 0..n {
-            if dfa.is_accepting(dfa.next(q as u32, self.assert)) {
-                dist[q] = 0;
+        for q in dfa.states() {
+            if dfa.is_accepting(dfa.next(q, self.assert)) {
+                dist[q.index()] = 0;
             }
         }
         let mut step: Vec<Letter> = vec![self.assert; n];
         while changed {
             changed = false;
-            for q in 0..n {
-                for a in 0..events {
-                    let t = dfa.next(q as u32, a) as usize;
-                    if dist[t] != usize::MAX && dist[t] + 1 < dist[q] {
-                        dist[q] = dist[t] + 1;
-                        step[q] = a;
+            for q in dfa.states() {
+                for a in Letter::all(events) {
+                    let t = dfa.next(q, a).index();
+                    if dist[t] != usize::MAX && dist[t] + 1 < dist[q.index()] {
+                        dist[q.index()] = dist[t] + 1;
+                        step[q.index()] = a;
                         changed = true;
                     }
                 }
@@ -277,10 +282,10 @@ impl<'q, 'p> ErrorTeacher<'q, 'p> {
         }
         // The shortest accepted word through `state` after `prefix`.
         let assert = self.assert;
-        let complete = |prefix: &[u32], mut state: u32| -> Word {
-            let mut word: Word = prefix.iter().map(|&l| l as Letter).collect();
-            while dist[state as usize] > 0 {
-                let a = step[state as usize];
+        let complete = |prefix: &[u32], mut state: State| -> Word {
+            let mut word: Word = prefix.iter().map(|&e| letter_of_event(e)).collect();
+            while dist[state.index()] > 0 {
+                let a = step[state.index()];
                 word.push(a);
                 state = dfa.next(state, a);
             }
@@ -288,11 +293,11 @@ impl<'q, 'p> ErrorTeacher<'q, 'p> {
             word
         };
         // Breadth first, so words come in shortlex order.
-        let mut layer: Vec<(u32, Vec<u32>)> = vec![(dfa.initial(), Vec::new())];
+        let mut layer: Vec<(State, Vec<u32>)> = vec![(dfa.initial(), Vec::new())];
         for len in 0..=max_events {
             for (q, w) in &layer {
-                if dist[*q as usize] == 0 {
-                    let mut word: Word = w.iter().map(|&l| l as Letter).collect();
+                if dist[q.index()] == 0 {
+                    let mut word: Word = w.iter().map(|&e| letter_of_event(e)).collect();
                     word.push(self.assert);
                     if self.answer(&word) == Answer::No {
                         return Some(word);
@@ -304,13 +309,13 @@ impl<'q, 'p> ErrorTeacher<'q, 'p> {
             }
             let mut next = Vec::new();
             for (q, w) in &layer {
-                for a in 0..events {
+                for a in Letter::all(events) {
                     let t = dfa.next(*q, a);
-                    if dist[t as usize] == usize::MAX || len + 1 + dist[t as usize] > max_events {
+                    if dist[t.index()] == usize::MAX || len + 1 + dist[t.index()] > max_events {
                         continue;
                     }
                     let mut v = w.clone();
-                    v.push(u32::from(a));
+                    v.push(event_of_letter(a));
                     // No CFG path starts with `v`: every accepted word
                     // through it is negative feedback.
                     if self.knowledge.cfg.feasible(&v, false) == Feasible::No {
@@ -381,13 +386,15 @@ impl Teacher for ErrorTeacher<'_, '_> {
 
 /// The words `events · assert` (any length).
 fn form_dfa(alphabet: Arc<Alphabet>, assert: Letter) -> Dfa {
-    let k = alphabet.len() as Letter;
-    let mut d = Dfa::new(alphabet, 3, 0);
-    for a in 0..k {
-        d.set_next(0, a, if a == assert { 1 } else { 0 });
-        d.set_next(1, a, 2);
-        d.set_next(2, a, 2);
+    let k = alphabet.len();
+    // Reading events, after the assertion letter, after more.
+    let [events, asserted, beyond] = [0, 1, 2].map(State::new);
+    let mut d = Dfa::new(alphabet, 3, events);
+    for a in Letter::all(k) {
+        d.set_next(events, a, if a == assert { asserted } else { events });
+        d.set_next(asserted, a, beyond);
+        d.set_next(beyond, a, beyond);
     }
-    d.set_accepting(1, true);
+    d.set_accepting(asserted, true);
     d
 }

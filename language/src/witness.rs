@@ -2,6 +2,7 @@
 //! execution of the program producing it, from the runs the teacher
 //! already replayed, else by one query on a fresh encoding.
 
+use crate::letters::event_of_letter;
 use crate::teacher::Knowledge;
 use crate::{LearnError, Setup};
 use lore_bmc::interp::TraceStep;
@@ -25,7 +26,7 @@ impl Witnesses<'_, '_> {
         for w in words {
             let events: Vec<u32> = w[..w.len().saturating_sub(1)]
                 .iter()
-                .map(|&a| u32::from(a))
+                .map(|&a| event_of_letter(a))
                 .collect();
             if let Some(run) = self.knowledge.failing.get(&events) {
                 out.push(Some(run.trace.clone()));

@@ -8,21 +8,27 @@
 //! state 0. `n` grows from a lower bound until the formula is satisfiable, so
 //! the result is minimal.
 //!
-//! L# uses this only when unknown answers leave it without progress; its own
-//! result is already minimal when it finishes (its basis states are pairwise
-//! apart on known answers).
+//! L# uses this when unknown answers leave it without progress and it holds
+//! at most [`crate::lsharp::EXACT_SEARCH_LIMIT`] known answers; see
+//! [`crate::Exactness`] for what each algorithm's result is known to be.
 
-use crate::dfa::{Alphabet, Dfa, Letter, State, Word, NONE};
+use crate::dfa::{Alphabet, Dfa, Letter, State, Word};
 use crate::teacher::{Answer, Oracle, Teacher};
-use crate::{Learned, Round};
+use crate::{Exactness, Learned, Round};
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 use varisat::{CnfFormula, ExtendFormula, Lit, Solver, Var};
 
+/// A node of a sample's prefix tree.
+type Node = u32;
+
+/// No child.
+const NO_NODE: Node = Node::MAX;
+
 /// The prefix tree of a sample.
 struct Sample {
     k: usize,
-    children: Vec<Vec<u32>>,
+    children: Vec<Vec<Node>>,
     label: Vec<Option<bool>>,
 }
 
@@ -30,18 +36,18 @@ impl Sample {
     fn new(k: usize, words: &[(Word, bool)]) -> Sample {
         let mut s = Sample {
             k,
-            children: vec![vec![NONE; k]],
+            children: vec![vec![NO_NODE; k]],
             label: vec![None],
         };
         for (w, l) in words {
             let mut n = 0usize;
             for &a in w {
-                let c = s.children[n][a as usize];
-                n = if c == NONE {
-                    s.children.push(vec![NONE; k]);
+                let c = s.children[n][a.index()];
+                n = if c == NO_NODE {
+                    s.children.push(vec![NO_NODE; k]);
                     s.label.push(None);
                     let id = s.children.len() - 1;
-                    s.children[n][a as usize] = id as u32;
+                    s.children[n][a.index()] = id as Node;
                     id
                 } else {
                     c as usize
@@ -102,7 +108,7 @@ fn solve(alphabet: &Arc<Alphabet>, s: &Sample, n: usize) -> Option<Dfa> {
         }
         for a in 0..k {
             let child = s.children[v][a];
-            if child == NONE {
+            if child == NO_NODE {
                 continue;
             }
             let child = child as usize;
@@ -144,14 +150,14 @@ fn solve(alphabet: &Arc<Alphabet>, s: &Sample, n: usize) -> Option<Dfa> {
         return None;
     }
     let model: rustc_hash::FxHashSet<Lit> = solver.model()?.into_iter().collect();
-    let mut d = Dfa::new(alphabet.clone(), n, 0);
+    let mut d = Dfa::new(alphabet.clone(), n, State::new(0));
     for c in 0..n {
-        d.set_accepting(c as State, model.contains(&Lit::positive(z[c])));
+        d.set_accepting(State::new(c), model.contains(&Lit::positive(z[c])));
         for a in 0..k {
             let t = (0..n)
                 .find(|&t| model.contains(&Lit::positive(y[c][a][t])))
                 .expect("a transition");
-            d.set_next(c as State, a as Letter, t as State);
+            d.set_next(State::new(c), Letter::new(a), State::new(t));
         }
     }
     Some(d)
@@ -159,7 +165,9 @@ fn solve(alphabet: &Arc<Alphabet>, s: &Sample, n: usize) -> Option<Dfa> {
 
 /// Learns the smallest DFA consistent with every answer the teacher knows:
 /// hypotheses are minimal for the answers so far, and each counterexample
-/// (asked with all its prefixes) adds to them. `known` seeds the sample.
+/// (asked with all its prefixes) adds to them. `known` seeds the sample, and
+/// `min_states` must be a lower bound (L#'s basis, pairwise apart), so the
+/// result is [`Exactness::Exact`] unless `max_rounds` stops it.
 pub(crate) fn learn_from<T: Teacher + ?Sized>(
     oracle: &mut Oracle<'_, T>,
     mut known: FxHashMap<Word, bool>,
@@ -175,7 +183,8 @@ pub(crate) fn learn_from<T: Teacher + ?Sized>(
         let h = minimal_consistent_dfa(alphabet.clone(), &words, n);
         n = h.num_states();
         oracle.stats.rounds += 1;
-        let cex = if max_rounds.is_some_and(|m| oracle.stats.rounds >= m) {
+        let at_limit = max_rounds.is_some_and(|m| oracle.stats.rounds >= m);
+        let cex = if at_limit {
             None
         } else {
             oracle.equivalence(&h)
@@ -186,11 +195,12 @@ pub(crate) fn learn_from<T: Teacher + ?Sized>(
             table: None,
         });
         let Some(w) = cex else {
-            return Learned {
-                dfa: h,
-                stats: oracle.stats.clone(),
-                rounds,
+            let exactness = if at_limit {
+                Exactness::RoundLimit
+            } else {
+                Exactness::Exact
             };
+            return oracle.learned(h, rounds, exactness);
         };
         for i in 0..=w.len() {
             if let Some(l) = oracle.cached(&w[..i]).and_then(Answer::known) {
@@ -214,7 +224,9 @@ mod tests {
         let mut words = Vec::new();
         for len in 0..=4u32 {
             for bits in 0..(1u32 << len) {
-                let w: Word = (0..len).map(|i| ((bits >> i) & 1) as Letter).collect();
+                let w: Word = (0..len)
+                    .map(|i| Letter::new(((bits >> i) & 1) as usize))
+                    .collect();
                 let l = target.accepts(&w);
                 words.push((w, l));
             }
@@ -228,9 +240,10 @@ mod tests {
     fn few_labels_give_a_small_automaton() {
         let alphabet = Arc::new(Alphabet::new(vec!["a".into(), "b".into()]));
         // Only two words known: one state cannot do, two can.
-        let d = minimal_consistent_dfa(alphabet, &[(vec![], false), (vec![0, 1, 1], true)], 1);
+        let abb: Word = [0, 1, 1].into_iter().map(Letter::new).collect();
+        let d = minimal_consistent_dfa(alphabet, &[(vec![], false), (abb.clone(), true)], 1);
         assert_eq!(d.num_states(), 2);
         assert!(!d.accepts(&[]));
-        assert!(d.accepts(&[0, 1, 1]));
+        assert!(d.accepts(&abb));
     }
 }

@@ -10,15 +10,115 @@ use std::collections::VecDeque;
 use std::fmt;
 use std::sync::Arc;
 
-/// A letter: an index into an [`Alphabet`].
-pub type Letter = u16;
+/// A letter: an index into an [`Alphabet`]. A letter is not a number: it is
+/// made from an index with [`Letter::new`] (or `TryFrom`, which refuses an
+/// index that does not fit) and read back with [`Letter::index`].
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct Letter(u16);
+
+/// The most letters an alphabet may have.
+pub const MAX_LETTERS: usize = u16::MAX as usize + 1;
+
+impl Letter {
+    /// The letter with index `index`. Panics if `index` is not below
+    /// [`MAX_LETTERS`] (an [`Alphabet`] never has that many letters).
+    pub fn new(index: usize) -> Letter {
+        Letter::try_from(index).unwrap_or_else(|_| {
+            panic!(
+                "letter index {index} does not fit: an alphabet has at most {MAX_LETTERS} letters"
+            )
+        })
+    }
+
+    /// The letter's index in its alphabet.
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+
+    /// The letters of an alphabet of `count` letters, in order.
+    pub fn all(count: usize) -> impl Iterator<Item = Letter> + Clone {
+        (0..count).map(Letter::new)
+    }
+}
+
+impl From<u16> for Letter {
+    fn from(index: u16) -> Letter {
+        Letter(index)
+    }
+}
+
+impl From<Letter> for u16 {
+    fn from(letter: Letter) -> u16 {
+        letter.0
+    }
+}
+
+impl TryFrom<usize> for Letter {
+    type Error = std::num::TryFromIntError;
+
+    fn try_from(index: usize) -> Result<Letter, Self::Error> {
+        u16::try_from(index).map(Letter)
+    }
+}
+
+impl TryFrom<u32> for Letter {
+    type Error = std::num::TryFromIntError;
+
+    fn try_from(index: u32) -> Result<Letter, Self::Error> {
+        u16::try_from(index).map(Letter)
+    }
+}
+
 /// A word over an alphabet.
 pub type Word = Vec<Letter>;
-/// A state of a [`Dfa`].
-pub type State = u32;
+
+/// A state of a [`Dfa`]: an index into its states, or [`NONE`]. Made with
+/// [`State::new`], read with [`State::index`]; printed as its number.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct State(u32);
+
+impl State {
+    /// No transition (the implicit rejecting sink).
+    pub const NONE: State = State(u32::MAX);
+
+    /// The state with index `index`. Panics if `index` does not fit (a DFA
+    /// has fewer than `u32::MAX` states).
+    pub fn new(index: usize) -> State {
+        match u32::try_from(index) {
+            Ok(i) if i != u32::MAX => State(i),
+            _ => panic!(
+                "state index {index} does not fit: a DFA has fewer than {} states",
+                u32::MAX
+            ),
+        }
+    }
+
+    /// The state's index (`u32::MAX` for [`NONE`], which indexes nothing).
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The states of a DFA of `count` states, in order.
+    pub fn all(count: usize) -> impl Iterator<Item = State> + Clone {
+        (0..count).map(State::new)
+    }
+}
+
+/// A state's number, for output (the text format, JSON).
+impl From<State> for u32 {
+    fn from(state: State) -> u32 {
+        state.0
+    }
+}
+
+impl fmt::Display for State {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
 
 /// No transition (the implicit rejecting sink).
-pub const NONE: State = State::MAX;
+pub const NONE: State = State::NONE;
 
 /// Letter names, in order. Letter `i` is `names[i]`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -27,7 +127,13 @@ pub struct Alphabet {
 }
 
 impl Alphabet {
+    /// Panics with more than [`MAX_LETTERS`] names.
     pub fn new(names: Vec<String>) -> Alphabet {
+        assert!(
+            names.len() <= MAX_LETTERS,
+            "an alphabet of {} letters: at most {MAX_LETTERS} are allowed",
+            names.len()
+        );
         Alphabet { names }
     }
 
@@ -40,7 +146,7 @@ impl Alphabet {
     }
 
     pub fn name(&self, letter: Letter) -> &str {
-        &self.names[letter as usize]
+        &self.names[letter.index()]
     }
 
     pub fn names(&self) -> &[String] {
@@ -48,14 +154,11 @@ impl Alphabet {
     }
 
     pub fn letter(&self, name: &str) -> Option<Letter> {
-        self.names
-            .iter()
-            .position(|n| n == name)
-            .map(|i| i as Letter)
+        self.names.iter().position(|n| n == name).map(Letter::new)
     }
 
-    pub fn letters(&self) -> impl Iterator<Item = Letter> {
-        (0..self.names.len()).map(|i| i as Letter)
+    pub fn letters(&self) -> impl Iterator<Item = Letter> + Clone {
+        Letter::all(self.names.len())
     }
 
     /// A word as its letter names separated by spaces (`ε` for the empty word).
@@ -120,7 +223,7 @@ impl Dfa {
 
     /// The one-state DFA accepting nothing.
     pub fn empty(alphabet: Arc<Alphabet>) -> Dfa {
-        Dfa::new(alphabet, 1, 0)
+        Dfa::new(alphabet, 1, State::new(0))
     }
 
     pub fn alphabet(&self) -> &Alphabet {
@@ -139,6 +242,16 @@ impl Dfa {
         self.alphabet.len()
     }
 
+    /// Every state, in order.
+    pub fn states(&self) -> impl Iterator<Item = State> + Clone {
+        State::all(self.num_states())
+    }
+
+    /// Every letter of the alphabet, in order.
+    pub fn letters(&self) -> impl Iterator<Item = Letter> + Clone {
+        Letter::all(self.num_letters())
+    }
+
     pub fn initial(&self) -> State {
         self.initial
     }
@@ -148,27 +261,27 @@ impl Dfa {
     }
 
     pub fn is_accepting(&self, s: State) -> bool {
-        s != NONE && self.accepting[s as usize]
+        s != NONE && self.accepting[s.index()]
     }
 
     pub fn set_accepting(&mut self, s: State, accepting: bool) {
-        self.accepting[s as usize] = accepting;
+        self.accepting[s.index()] = accepting;
     }
 
     pub fn next(&self, s: State, a: Letter) -> State {
         if s == NONE {
             return NONE;
         }
-        self.delta[s as usize * self.num_letters() + a as usize]
+        self.delta[s.index() * self.num_letters() + a.index()]
     }
 
     pub fn set_next(&mut self, s: State, a: Letter, t: State) {
         let k = self.num_letters();
-        self.delta[s as usize * k + a as usize] = t;
+        self.delta[s.index() * k + a.index()] = t;
     }
 
     pub fn add_state(&mut self, accepting: bool) -> State {
-        let s = self.accepting.len() as State;
+        let s = State::new(self.accepting.len());
         self.accepting.push(accepting);
         self.delta
             .extend(std::iter::repeat_n(NONE, self.num_letters()));
@@ -226,16 +339,16 @@ impl Dfa {
         let k = self.num_letters();
         let mut index: FxHashMap<(State, State), State> = FxHashMap::default();
         let mut pairs = vec![(self.initial, other.initial)];
-        index.insert(pairs[0], 0);
+        index.insert(pairs[0], State::new(0));
         let mut delta = Vec::new();
         let mut i = 0;
         while i < pairs.len() {
             let (p, q) = pairs[i];
-            for a in 0..k as Letter {
+            for a in Letter::all(k) {
                 let next = (self.next(p, a), other.next(q, a));
                 let id = *index.entry(next).or_insert_with(|| {
                     pairs.push(next);
-                    (pairs.len() - 1) as State
+                    State::new(pairs.len() - 1)
                 });
                 delta.push(id);
             }
@@ -247,7 +360,7 @@ impl Dfa {
             .collect();
         Dfa {
             alphabet: self.alphabet.clone(),
-            initial: 0,
+            initial: State::new(0),
             accepting,
             delta,
         }
@@ -272,7 +385,7 @@ impl Dfa {
     /// The shortlex-least word accepted by `self` and `other` combined by
     /// `kind`, found by a breadth-first search with letters in alphabet order.
     pub fn shortest_in_product(&self, other: &Dfa, kind: ProductKind) -> Option<Word> {
-        let k = self.num_letters() as Letter;
+        let k = self.num_letters();
         let start = (self.initial, other.initial);
         let mut parent: FxHashMap<(State, State), Option<((State, State), Letter)>> =
             FxHashMap::default();
@@ -289,7 +402,7 @@ impl Dfa {
                 word.reverse();
                 return Some(word);
             }
-            for a in 0..k {
+            for a in Letter::all(k) {
                 let next = (self.next(pair.0, a), other.next(pair.1, a));
                 if let std::collections::hash_map::Entry::Vacant(e) = parent.entry(next) {
                     e.insert(Some((pair, a)));
@@ -336,7 +449,7 @@ impl Dfa {
         if self.initial == NONE {
             sink_ways = 1;
         } else {
-            ways[self.initial as usize] = 1;
+            ways[self.initial.index()] = 1;
         }
         let mut out = Vec::with_capacity(max_len + 1);
         for len in 0..=max_len {
@@ -350,14 +463,14 @@ impl Dfa {
             }
             let mut next = vec![0u128; n];
             let mut next_sink = sink_ways.saturating_mul(self.num_letters() as u128);
-            for (s, &w) in ways.iter().enumerate() {
+            for (s, &w) in State::all(n).zip(&ways) {
                 if w == 0 {
                     continue;
                 }
-                for a in 0..self.num_letters() as Letter {
-                    match self.next(s as State, a) {
+                for a in self.letters() {
+                    match self.next(s, a) {
                         NONE => next_sink = next_sink.saturating_add(w),
-                        t => next[t as usize] = next[t as usize].saturating_add(w),
+                        t => next[t.index()] = next[t.index()].saturating_add(w),
                     }
                 }
             }
@@ -381,12 +494,12 @@ impl Dfa {
             return seen;
         }
         let mut stack = vec![self.initial];
-        seen[self.initial as usize] = true;
+        seen[self.initial.index()] = true;
         while let Some(s) = stack.pop() {
-            for a in 0..self.num_letters() as Letter {
+            for a in self.letters() {
                 let t = self.next(s, a);
-                if t != NONE && !seen[t as usize] {
-                    seen[t as usize] = true;
+                if t != NONE && !seen[t.index()] {
+                    seen[t.index()] = true;
                     stack.push(t);
                 }
             }
@@ -398,22 +511,22 @@ impl Dfa {
     pub fn co_reachable(&self) -> Vec<bool> {
         let n = self.num_states();
         let mut preds: Vec<Vec<State>> = vec![Vec::new(); n];
-        for s in 0..n {
-            for a in 0..self.num_letters() as Letter {
-                let t = self.next(s as State, a);
+        for s in State::all(n) {
+            for a in self.letters() {
+                let t = self.next(s, a);
                 if t != NONE {
-                    preds[t as usize].push(s as State);
+                    preds[t.index()].push(s);
                 }
             }
         }
         let mut seen: Vec<bool> = self.accepting.clone();
-        let mut stack: Vec<State> = (0..n as State)
-            .filter(|&s| self.accepting[s as usize])
+        let mut stack: Vec<State> = State::all(n)
+            .filter(|&s| self.accepting[s.index()])
             .collect();
         while let Some(s) = stack.pop() {
-            for &p in &preds[s as usize] {
-                if !seen[p as usize] {
-                    seen[p as usize] = true;
+            for &p in &preds[s.index()] {
+                if !seen[p.index()] {
+                    seen[p.index()] = true;
                     stack.push(p);
                 }
             }
@@ -429,30 +542,23 @@ impl Dfa {
         let mut count = 0;
         for (s, &k) in keep.iter().enumerate() {
             if k {
-                new_id[s] = count;
+                new_id[s] = State::new(count);
                 count += 1;
             }
         }
-        if self.initial == NONE || new_id[self.initial as usize] == NONE {
+        if self.initial == NONE || new_id[self.initial.index()] == NONE {
             return Dfa::empty(self.alphabet.clone());
         }
-        let mut d = Dfa::new(
-            self.alphabet.clone(),
-            count as usize,
-            new_id[self.initial as usize],
-        );
-        for s in 0..self.num_states() {
-            if new_id[s] == NONE {
+        let mut d = Dfa::new(self.alphabet.clone(), count, new_id[self.initial.index()]);
+        for s in self.states() {
+            let new = new_id[s.index()];
+            if new == NONE {
                 continue;
             }
-            d.accepting[new_id[s] as usize] = self.accepting[s];
-            for a in 0..self.num_letters() as Letter {
-                let t = self.next(s as State, a);
-                d.set_next(
-                    new_id[s],
-                    a,
-                    if t == NONE { NONE } else { new_id[t as usize] },
-                );
+            d.accepting[new.index()] = self.accepting[s.index()];
+            for a in self.letters() {
+                let t = self.next(s, a);
+                d.set_next(new, a, if t == NONE { NONE } else { new_id[t.index()] });
             }
         }
         d
@@ -478,13 +584,13 @@ impl Dfa {
         let to_accepting = d.distances(|s| d.is_accepting(s), |s, a| d.next(s, a), false);
         let mut out = d.clone();
         let sink = out.add_state(false);
-        for a in 0..k as Letter {
+        for a in Letter::all(k) {
             out.set_next(sink, a, sink);
         }
-        for s in 0..n as State {
-            for a in 0..k as Letter {
+        for s in State::all(n) {
+            for a in Letter::all(k) {
                 let t = d.next(s, a);
-                let (x, y) = (from_initial[s as usize], to_accepting[t as usize]);
+                let (x, y) = (from_initial[s.index()], to_accepting[t.index()]);
                 let used = x != usize::MAX && y != usize::MAX && x + 1 + y <= max_len;
                 if !used {
                     out.set_next(s, a, sink);
@@ -500,7 +606,7 @@ impl Dfa {
         let d = self.complete();
         let to_accepting = d.distances(|s| d.is_accepting(s), |s, a| d.next(s, a), false);
         let near = |s: State, len: usize| {
-            let x = to_accepting[s as usize];
+            let x = to_accepting[s.index()];
             x != usize::MAX && len + x <= max_len
         };
         let mut found = Vec::new();
@@ -521,7 +627,7 @@ impl Dfa {
             }
             let mut next = Vec::new();
             'outer: for (s, w) in &layer {
-                for a in 0..d.num_letters() as Letter {
+                for a in d.letters() {
                     let t = d.next(*s, a);
                     if near(t, len + 1) {
                         let mut v = w.clone();
@@ -549,33 +655,33 @@ impl Dfa {
         let n = self.num_states();
         let mut dist = vec![usize::MAX; n];
         let mut preds: Vec<Vec<State>> = vec![Vec::new(); n];
-        for s in 0..n as State {
-            for a in 0..self.num_letters() as Letter {
+        for s in State::all(n) {
+            for a in self.letters() {
                 let t = next(s, a);
                 if t != NONE {
-                    preds[t as usize].push(s);
+                    preds[t.index()].push(s);
                 }
             }
         }
         let mut queue = std::collections::VecDeque::new();
-        for s in 0..n as State {
+        for s in State::all(n) {
             if start(s) {
-                dist[s as usize] = 0;
+                dist[s.index()] = 0;
                 queue.push_back(s);
             }
         }
         while let Some(s) = queue.pop_front() {
             let step: Vec<State> = if forward {
-                (0..self.num_letters() as Letter)
+                self.letters()
                     .map(|a| next(s, a))
                     .filter(|&t| t != NONE)
                     .collect()
             } else {
-                preds[s as usize].clone()
+                preds[s.index()].clone()
             };
             for t in step {
-                if dist[t as usize] == usize::MAX {
-                    dist[t as usize] = dist[s as usize] + 1;
+                if dist[t.index()] == usize::MAX {
+                    dist[t.index()] = dist[s.index()] + 1;
                     queue.push_back(t);
                 }
             }
@@ -609,7 +715,7 @@ impl Dfa {
                 let mut sig = Vec::with_capacity(k + 1);
                 sig.push(class[s]);
                 for a in 0..k {
-                    sig.push(class[d.delta[s * k + a] as usize]);
+                    sig.push(class[d.delta[s * k + a].index()]);
                 }
                 let len = signatures.len() as u32;
                 next_class[s] = *signatures.entry(sig).or_insert(len);
@@ -622,28 +728,29 @@ impl Dfa {
             classes = new_classes;
         }
         // Quotient, numbered in BFS order.
-        let mut order: Vec<u32> = vec![u32::MAX; classes];
+        // The new state of each class (`NONE` until numbered).
+        let mut order: Vec<State> = vec![NONE; classes];
         let mut reps: Vec<usize> = Vec::new();
-        let start = d.initial as usize;
-        order[class[start] as usize] = 0;
+        let start = d.initial.index();
+        order[class[start] as usize] = State::new(0);
         reps.push(start);
         let mut i = 0;
         while i < reps.len() {
             let s = reps[i];
             for a in 0..k {
-                let t = d.delta[s * k + a] as usize;
-                if order[class[t] as usize] == u32::MAX {
-                    order[class[t] as usize] = reps.len() as u32;
+                let t = d.delta[s * k + a].index();
+                if order[class[t] as usize] == NONE {
+                    order[class[t] as usize] = State::new(reps.len());
                     reps.push(t);
                 }
             }
             i += 1;
         }
-        let mut m = Dfa::new(d.alphabet.clone(), reps.len(), 0);
+        let mut m = Dfa::new(d.alphabet.clone(), reps.len(), State::new(0));
         for (new, &s) in reps.iter().enumerate() {
             m.accepting[new] = d.accepting[s];
             for a in 0..k {
-                let t = d.delta[s * k + a] as usize;
+                let t = d.delta[s * k + a].index();
                 m.delta[new * k + a] = order[class[t] as usize];
             }
         }
@@ -658,28 +765,28 @@ impl Dfa {
         let k = d.num_letters();
         let mut order = vec![NONE; d.num_states()];
         let mut reps = vec![d.initial];
-        order[d.initial as usize] = 0;
+        order[d.initial.index()] = State::new(0);
         let mut i = 0;
         while i < reps.len() {
             let s = reps[i];
-            for a in 0..k as Letter {
+            for a in Letter::all(k) {
                 let t = d.next(s, a);
-                if t != NONE && order[t as usize] == NONE {
-                    order[t as usize] = reps.len() as State;
+                if t != NONE && order[t.index()] == NONE {
+                    order[t.index()] = State::new(reps.len());
                     reps.push(t);
                 }
             }
             i += 1;
         }
-        let mut c = Dfa::new(d.alphabet.clone(), reps.len(), 0);
+        let mut c = Dfa::new(d.alphabet.clone(), reps.len(), State::new(0));
         for (new, &s) in reps.iter().enumerate() {
-            c.accepting[new] = d.accepting[s as usize];
-            for a in 0..k as Letter {
+            c.accepting[new] = d.accepting[s.index()];
+            for a in Letter::all(k) {
                 let t = d.next(s, a);
                 c.set_next(
-                    new as State,
+                    State::new(new),
                     a,
-                    if t == NONE { NONE } else { order[t as usize] },
+                    if t == NONE { NONE } else { order[t.index()] },
                 );
             }
         }
@@ -692,7 +799,7 @@ impl Dfa {
         d.accepting = self.accepting.clone();
         for a in self.alphabet.letters() {
             let b = alphabet.letter(self.alphabet.name(a))?;
-            for s in 0..self.num_states() as State {
+            for s in self.states() {
                 d.set_next(s, b, self.next(s, a));
             }
         }
@@ -708,38 +815,78 @@ mod tests {
         Arc::new(Alphabet::new(names.iter().map(|s| s.to_string()).collect()))
     }
 
+    fn word(letters: &[u16]) -> Word {
+        letters.iter().map(|&l| Letter::from(l)).collect()
+    }
+
+    /// A DFA over `letters` letters from its states' acceptance and its
+    /// transitions `(source, letter, target)`, initial state 0.
+    fn dfa(names: &[&str], accepting: &[bool], edges: &[(usize, u16, usize)]) -> Dfa {
+        let mut d = Dfa::new(alphabet(names), accepting.len(), State::new(0));
+        for (s, &a) in accepting.iter().enumerate() {
+            d.set_accepting(State::new(s), a);
+        }
+        for &(s, a, t) in edges {
+            d.set_next(State::new(s), Letter::from(a), State::new(t));
+        }
+        d
+    }
+
     /// Words over {a, b} with an even number of a's.
     fn even_a() -> Dfa {
-        let mut d = Dfa::new(alphabet(&["a", "b"]), 2, 0);
-        d.set_accepting(0, true);
-        d.set_next(0, 0, 1);
-        d.set_next(0, 1, 0);
-        d.set_next(1, 0, 0);
-        d.set_next(1, 1, 1);
-        d
+        dfa(
+            &["a", "b"],
+            &[true, false],
+            &[(0, 0, 1), (0, 1, 0), (1, 0, 0), (1, 1, 1)],
+        )
     }
 
     /// Words over {a, b} ending with b.
     fn ends_b() -> Dfa {
-        let mut d = Dfa::new(alphabet(&["a", "b"]), 2, 0);
-        d.set_accepting(1, true);
-        for s in 0..2 {
-            d.set_next(s, 0, 0);
-            d.set_next(s, 1, 1);
-        }
-        d
+        dfa(
+            &["a", "b"],
+            &[false, true],
+            &[(0, 0, 0), (0, 1, 1), (1, 0, 0), (1, 1, 1)],
+        )
+    }
+
+    #[test]
+    fn letters_and_states_convert_only_when_they_fit() {
+        assert_eq!(Letter::new(3).index(), 3);
+        assert_eq!(u16::from(Letter::from(7)), 7);
+        assert!(Letter::try_from(MAX_LETTERS - 1).is_ok());
+        assert!(Letter::try_from(MAX_LETTERS).is_err());
+        assert!(Letter::try_from(u32::from(u16::MAX) + 1).is_err());
+        assert_eq!(State::new(5).index(), 5);
+        assert_eq!(State::new(5).to_string(), "5");
+        assert_eq!(
+            Letter::all(3).map(Letter::index).collect::<Vec<_>>(),
+            [0, 1, 2]
+        );
+    }
+
+    #[test]
+    #[should_panic(expected = "letter index 65536 does not fit")]
+    fn a_letter_index_too_large_is_refused() {
+        Letter::new(MAX_LETTERS);
+    }
+
+    #[test]
+    #[should_panic(expected = "does not fit")]
+    fn the_sink_is_not_a_state_index() {
+        State::new(u32::MAX as usize);
     }
 
     #[test]
     fn products_follow_the_boolean_operations() {
         let (x, y) = (even_a(), ends_b());
         for w in [
-            vec![],
-            vec![0],
-            vec![1],
-            vec![0, 1],
-            vec![0, 0, 1],
-            vec![1, 0],
+            word(&[]),
+            word(&[0]),
+            word(&[1]),
+            word(&[0, 1]),
+            word(&[0, 0, 1]),
+            word(&[1, 0]),
         ] {
             assert_eq!(
                 x.intersection(&y).accepts(&w),
@@ -762,29 +909,32 @@ mod tests {
     fn counterexamples_are_shortlex_least() {
         let (x, y) = (even_a(), ends_b());
         // ε: x accepts, y rejects.
-        assert_eq!(x.equivalence_counterexample(&y), Some(vec![]));
+        assert_eq!(x.equivalence_counterexample(&y), Some(word(&[])));
         // x \ y: even a's, not ending with b: ε.
-        assert_eq!(x.inclusion_counterexample(&y), Some(vec![]));
+        assert_eq!(x.inclusion_counterexample(&y), Some(word(&[])));
         // y \ x: ends with b, odd a's: "a b".
-        assert_eq!(y.inclusion_counterexample(&x), Some(vec![0, 1]));
-        assert_eq!(y.shortest_accepted(), Some(vec![1]));
+        assert_eq!(y.inclusion_counterexample(&x), Some(word(&[0, 1])));
+        assert_eq!(y.shortest_accepted(), Some(word(&[1])));
     }
 
     #[test]
     fn minimize_and_count() {
         let x = even_a();
         // A redundant copy: four states, same language.
-        let mut big = Dfa::new(x.alphabet_arc().clone(), 4, 0);
-        big.set_accepting(0, true);
-        big.set_accepting(2, true);
-        big.set_next(0, 0, 1);
-        big.set_next(0, 1, 2);
-        big.set_next(1, 0, 2);
-        big.set_next(1, 1, 3);
-        big.set_next(2, 0, 3);
-        big.set_next(2, 1, 0);
-        big.set_next(3, 0, 0);
-        big.set_next(3, 1, 1);
+        let big = dfa(
+            &["a", "b"],
+            &[true, false, true, false],
+            &[
+                (0, 0, 1),
+                (0, 1, 2),
+                (1, 0, 2),
+                (1, 1, 3),
+                (2, 0, 3),
+                (2, 1, 0),
+                (3, 0, 0),
+                (3, 1, 1),
+            ],
+        );
         let m = big.minimize();
         assert_eq!(m.num_states(), 2);
         assert!(m.equivalent(&x));
@@ -802,7 +952,9 @@ mod tests {
             let p = y.prune_beyond(max).minimize();
             for len in 0..=max + 2 {
                 for bits in 0..(1u32 << len) {
-                    let w: Vec<Letter> = (0..len).map(|i| ((bits >> i) & 1) as Letter).collect();
+                    let w: Word = (0..len)
+                        .map(|i| Letter::new(((bits >> i) & 1) as usize))
+                        .collect();
                     if w.len() <= max {
                         assert_eq!(p.accepts(&w), y.accepts(&w), "max {max}, word {w:?}");
                     } else {
@@ -812,17 +964,20 @@ mod tests {
             }
         }
         // `a b*` up to length 1 is just `a`: the loop on b goes.
-        let ab = Arc::new(Alphabet::new(vec!["a".into(), "b".into()]));
-        let mut d = Dfa::new(ab, 3, 0);
-        d.set_next(0, 0, 1);
-        d.set_next(0, 1, 2);
-        d.set_next(1, 0, 2);
-        d.set_next(1, 1, 1);
-        d.set_next(2, 0, 2);
-        d.set_next(2, 1, 2);
-        d.set_accepting(1, true);
+        let d = dfa(
+            &["a", "b"],
+            &[false, true, false],
+            &[
+                (0, 0, 1),
+                (0, 1, 2),
+                (1, 0, 2),
+                (1, 1, 1),
+                (2, 0, 2),
+                (2, 1, 2),
+            ],
+        );
         let p = d.prune_beyond(1).minimize();
-        assert!(p.accepts(&[0]) && !p.accepts(&[0, 1]));
+        assert!(p.accepts(&word(&[0])) && !p.accepts(&word(&[0, 1])));
         assert_eq!(p.trim().num_transitions(), 1);
     }
 
@@ -831,8 +986,8 @@ mod tests {
         let y = ends_b();
         let mut d = y.complete();
         let dead = d.add_state(false);
-        d.set_next(0, 0, dead);
-        for a in 0..2 {
+        d.set_next(State::new(0), Letter::new(0), dead);
+        for a in d.letters() {
             d.set_next(dead, a, dead);
         }
         let t = d.trim();

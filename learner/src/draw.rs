@@ -15,7 +15,7 @@
 //! states labelled `D`, a box lists the dominating letters, a blue arrow
 //! marks the initial state.
 
-use crate::dfa::{Alphabet, Dfa, Letter, State, NONE};
+use crate::dfa::{Alphabet, Dfa, Letter, State, MAX_LETTERS, NONE};
 use std::fmt::Write;
 use std::sync::Arc;
 
@@ -51,7 +51,8 @@ impl Drawing {
             .letters()
             .filter(|&a| !accepts_avoiding(&trimmed, |_, l| l == a))
             .collect();
-        let dominator_states = (0..trimmed.num_states() as State)
+        let dominator_states = trimmed
+            .states()
             .map(|s| !accepts_avoiding_state(&trimmed, s))
             .collect();
         let doomed = doomed_states(&complete, &trimmed);
@@ -75,7 +76,7 @@ impl Drawing {
 
     /// Edges leaving an accepting state (the paper's stopping rule wants none).
     pub fn has_edges_leaving_acceptance(&self) -> bool {
-        (0..self.dfa.num_states() as State).any(|s| {
+        self.dfa.states().any(|s| {
             self.dfa.is_accepting(s)
                 && self
                     .dfa
@@ -112,8 +113,8 @@ impl Drawing {
             "  dom_edges [shape=rectangle, color=green, label=\"{}\"];",
             escape(&box_label)
         );
-        for s in 0..d.num_states() as State {
-            let i = s as usize;
+        for s in d.states() {
+            let i = s.index();
             let shape = if d.is_accepting(s) {
                 "doublecircle"
             } else {
@@ -135,7 +136,7 @@ impl Drawing {
             "  iq0 [shape=plaintext, label=\"\"];\n  iq0 -> q{} [color=blue];",
             d.initial()
         );
-        for s in 0..d.num_states() as State {
+        for s in d.states() {
             for a in alphabet.letters() {
                 let t = d.next(s, a);
                 if t == NONE {
@@ -173,14 +174,14 @@ impl Drawing {
         let n = d.num_states();
         let mut layer = vec![usize::MAX; n];
         let mut order = vec![d.initial()];
-        layer[d.initial() as usize] = 0;
+        layer[d.initial().index()] = 0;
         let mut i = 0;
         while i < order.len() {
             let s = order[i];
             for a in alphabet.letters() {
                 let t = d.next(s, a);
-                if t != NONE && layer[t as usize] == usize::MAX {
-                    layer[t as usize] = layer[s as usize] + 1;
+                if t != NONE && layer[t.index()] == usize::MAX {
+                    layer[t.index()] = layer[s.index()] + 1;
                     order.push(t);
                 }
             }
@@ -194,8 +195,8 @@ impl Drawing {
         let mut rows = vec![0usize; layers];
         let mut pos = vec![(0.0f64, 0.0f64); n];
         for &s in &order {
-            let l = layer[s as usize];
-            pos[s as usize] = (80.0 + 150.0 * l as f64, 60.0 + 90.0 * rows[l] as f64);
+            let l = layer[s.index()];
+            pos[s.index()] = (80.0 + 150.0 * l as f64, 60.0 + 90.0 * rows[l] as f64);
             rows[l] += 1;
         }
         let width = 80.0 + 150.0 * layers as f64 + 40.0;
@@ -217,7 +218,7 @@ impl Drawing {
         let r = 18.0;
         // Edges, merged per pair of states.
         let mut pairs: Vec<((State, State), Vec<Letter>)> = Vec::new();
-        for s in 0..n as State {
+        for s in State::all(n) {
             for a in alphabet.letters() {
                 let t = d.next(s, a);
                 if t == NONE {
@@ -237,8 +238,8 @@ impl Drawing {
                 .map(|&a| alphabet.name(a))
                 .collect::<Vec<_>>()
                 .join(", "));
-            let (x1, y1) = pos[*s as usize];
-            let (x2, y2) = pos[*t as usize];
+            let (x1, y1) = pos[(*s).index()];
+            let (x2, y2) = pos[(*t).index()];
             if s == t {
                 let _ = writeln!(
                     out,
@@ -261,11 +262,11 @@ impl Drawing {
                 my - 4.0
             );
         }
-        let (ix, iy) = pos[d.initial() as usize];
+        let (ix, iy) = pos[d.initial().index()];
         let _ = writeln!(out, "<path d=\"M{:.1},{iy:.1} L{:.1},{iy:.1}\" stroke=\"#1f6feb\" marker-end=\"url(#arrow)\"/>", ix - 60.0, ix - r);
-        for s in 0..n as State {
-            let (x, y) = pos[s as usize];
-            let color = if self.dominator_states[s as usize] && !self.empty {
+        for s in State::all(n) {
+            let (x, y) = pos[s.index()];
+            let color = if self.dominator_states[s.index()] && !self.empty {
                 "#1a7f37"
             } else {
                 "#333333"
@@ -274,7 +275,7 @@ impl Drawing {
             if d.is_accepting(s) {
                 let _ = writeln!(out, "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{}\" fill=\"none\" stroke=\"{color}\" stroke-width=\"1.5\"/>", r - 4.0);
             }
-            if self.doomed[s as usize] {
+            if self.doomed[s.index()] {
                 let _ = writeln!(
                     out,
                     "<text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">D</text>",
@@ -291,15 +292,15 @@ impl Drawing {
 fn accepts_avoiding(d: &Dfa, skip: impl Fn(State, Letter) -> bool) -> bool {
     let mut seen = vec![false; d.num_states()];
     let mut stack = vec![d.initial()];
-    seen[d.initial() as usize] = true;
+    seen[d.initial().index()] = true;
     while let Some(s) = stack.pop() {
         if d.is_accepting(s) {
             return true;
         }
         for a in d.alphabet().letters() {
             let t = d.next(s, a);
-            if t != NONE && !skip(s, a) && !seen[t as usize] {
-                seen[t as usize] = true;
+            if t != NONE && !skip(s, a) && !seen[t.index()] {
+                seen[t.index()] = true;
                 stack.push(t);
             }
         }
@@ -313,17 +314,17 @@ fn accepts_avoiding_state(d: &Dfa, avoid: State) -> bool {
         return false;
     }
     let mut seen = vec![false; d.num_states()];
-    seen[avoid as usize] = true;
+    seen[avoid.index()] = true;
     let mut stack = vec![d.initial()];
-    seen[d.initial() as usize] = true;
+    seen[d.initial().index()] = true;
     while let Some(s) = stack.pop() {
         if d.is_accepting(s) {
             return true;
         }
         for a in d.alphabet().letters() {
             let t = d.next(s, a);
-            if t != NONE && !seen[t as usize] {
-                seen[t as usize] = true;
+            if t != NONE && !seen[t.index()] {
+                seen[t.index()] = true;
                 stack.push(t);
             }
         }
@@ -341,29 +342,30 @@ fn doomed_states(complete: &Dfa, trimmed: &Dfa) -> Vec<bool> {
     let dead: Vec<bool> = complete.co_reachable().iter().map(|&c| !c).collect();
     let n = complete.num_states();
     let mut preds: Vec<Vec<State>> = vec![Vec::new(); n];
-    for s in 0..n as State {
+    for s in State::all(n) {
         if complete.is_accepting(s) {
             continue;
         }
-        for a in 0..k as Letter {
-            preds[complete.next(s, a) as usize].push(s);
+        for a in Letter::all(k) {
+            preds[complete.next(s, a).index()].push(s);
         }
     }
     // States that can reach a dead state without passing acceptance.
     let mut can_die = dead.clone();
-    let mut stack: Vec<State> = (0..n as State).filter(|&s| dead[s as usize]).collect();
+    let mut stack: Vec<State> = State::all(n).filter(|&s| dead[s.index()]).collect();
     while let Some(s) = stack.pop() {
-        for &p in &preds[s as usize] {
-            if !can_die[p as usize] {
-                can_die[p as usize] = true;
+        for &p in &preds[s.index()] {
+            if !can_die[p.index()] {
+                can_die[p.index()] = true;
                 stack.push(p);
             }
         }
     }
-    (0..trimmed.num_states() as State)
+    trimmed
+        .states()
         .map(|s| {
             let w = access_word(trimmed, s);
-            !can_die[complete.run(&w) as usize]
+            !can_die[complete.run(&w).index()]
         })
         .collect()
 }
@@ -372,23 +374,23 @@ fn access_word(d: &Dfa, target: State) -> Vec<Letter> {
     let mut parent: Vec<Option<(State, Letter)>> = vec![None; d.num_states()];
     let mut seen = vec![false; d.num_states()];
     let mut queue = std::collections::VecDeque::from([d.initial()]);
-    seen[d.initial() as usize] = true;
+    seen[d.initial().index()] = true;
     while let Some(s) = queue.pop_front() {
         if s == target {
             break;
         }
         for a in d.alphabet().letters() {
             let t = d.next(s, a);
-            if t != NONE && !seen[t as usize] {
-                seen[t as usize] = true;
-                parent[t as usize] = Some((s, a));
+            if t != NONE && !seen[t.index()] {
+                seen[t.index()] = true;
+                parent[t.index()] = Some((s, a));
                 queue.push_back(t);
             }
         }
     }
     let mut w = Vec::new();
     let mut at = target;
-    while let Some((p, a)) = parent[at as usize] {
+    while let Some((p, a)) = parent[at.index()] {
         w.push(a);
         at = p;
     }
@@ -536,24 +538,30 @@ pub fn read_dot(text: &str, alphabet: Option<&Alphabet>) -> Result<Dfa, DotError
         .iter()
         .position(|s| *s == initial_name)
         .ok_or_else(|| DotError(format!("initial state `{initial_name}` is not drawn")))?;
+    if names.len() > MAX_LETTERS {
+        return Err(DotError(format!(
+            "{} different edge labels: an alphabet has at most {MAX_LETTERS} letters",
+            names.len()
+        )));
+    }
     let alphabet = Arc::new(Alphabet::new(names));
-    let mut d = Dfa::new(alphabet.clone(), states.len(), initial as State);
+    let mut d = Dfa::new(alphabet.clone(), states.len(), State::new(initial));
     for a in &accepting {
         let i = states.iter().position(|s| s == a).expect("state listed");
-        d.set_accepting(i as State, true);
+        d.set_accepting(State::new(i), true);
     }
     for (f, t, l) in edges {
         let (fi, ti) = (
-            states.iter().position(|s| *s == f).unwrap(),
-            states.iter().position(|s| *s == t).unwrap(),
+            State::new(states.iter().position(|s| *s == f).unwrap()),
+            State::new(states.iter().position(|s| *s == t).unwrap()),
         );
         let a = alphabet.letter(&l).expect("letter added");
-        if d.next(fi as State, a) != NONE && d.next(fi as State, a) != ti as State {
+        if d.next(fi, a) != NONE && d.next(fi, a) != ti {
             return Err(DotError(format!(
                 "state `{f}` has two `{l}` edges: not deterministic"
             )));
         }
-        d.set_next(fi as State, a, ti as State);
+        d.set_next(fi, a, ti);
     }
     Ok(d)
 }

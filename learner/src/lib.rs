@@ -101,6 +101,56 @@ pub struct Learned {
     pub dfa: Dfa,
     pub stats: Stats,
     pub rounds: Vec<Round>,
+    /// How learning stopped, and so what `dfa` is known to be.
+    pub exactness: Exactness,
+}
+
+/// What a learned automaton is known to be, from how learning stopped.
+///
+/// A *known answer* is a teacher's "yes" or "no"; a bounded teacher answers
+/// "unknown" to some words. Every guarantee is relative to the teacher's
+/// answers, its equivalence queries included: a teacher that answers
+/// "unknown" or finds no counterexample where it should have (a solver that
+/// gave up) weakens it, and only the teacher can tell.
+///
+/// When several reasons apply, the weakest is reported: `TeacherGaveUp`,
+/// then `RoundLimit`, then `UnknownsReadAsNo`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Exactness {
+    /// The teacher found no counterexample, and the automaton is a smallest
+    /// DFA consistent with every known answer; when the teacher knows every
+    /// answer, it is the minimal DFA of the teacher's language.
+    ///
+    /// L* and L# reach this when no answer they relied on was unknown
+    /// (L*: every cell of its table; L#: every answer in its tree, whose
+    /// basis states are then pairwise apart on known answers, so no
+    /// consistent DFA has fewer states). The SAT search
+    /// ([`Algorithm::MinimalConsistent`], and L# when unknown answers stall
+    /// it with at most [`lsharp::EXACT_SEARCH_LIMIT`] known answers) always
+    /// does, as its hypotheses are smallest for the answers so far.
+    Exact,
+    /// Unknown answers were read as "no". The teacher found no
+    /// counterexample, so the automaton is consistent with every known
+    /// answer, but it may have more states than the smallest such DFA.
+    ///
+    /// L# does this when unknown answers stall it with more than
+    /// [`lsharp::EXACT_SEARCH_LIMIT`] known answers (the SAT search could
+    /// take very long); L* whenever a cell of its table is unknown (its
+    /// table holds "yes" or "no").
+    UnknownsReadAsNo {
+        /// The known answers the learner held when it (last) read unknown
+        /// answers as "no": L#'s observation tree at the stall, L*'s
+        /// queries at the end.
+        known_answers: usize,
+    },
+    /// Learning stopped at [`LearnConfig::max_rounds`]: the automaton is
+    /// the last hypothesis, which the teacher never checked, so it may be
+    /// wrong even on known answers.
+    RoundLimit,
+    /// The teacher gave up ([`Teacher::give_up`]): what it answered proves
+    /// nothing, and the automaton (empty, if the learner stopped before
+    /// its next hypothesis) is no result.
+    TeacherGaveUp,
 }
 
 /// Learns the teacher's language. The same teacher answers give the same

@@ -10,24 +10,38 @@
 //! teacher). Counterexamples are processed by binary search.
 //!
 //! Answers may be "unknown" (a bounded teacher): apartness uses known
-//! answers only, so when L# finishes its hypothesis is a smallest DFA
-//! consistent with every known answer (basis states are pairwise apart). If
-//! unknown answers leave a counterexample without a split point, it finishes
-//! with the exact SAT search of [`crate::consistent`].
+//! answers only. If unknown answers leave a counterexample without a split
+//! point, L# is stalled: with at most [`EXACT_SEARCH_LIMIT`] known answers
+//! it finishes with the exact SAT search of [`crate::consistent`]; with more
+//! it reads every unknown answer in the tree as "no" and goes on.
+//!
+//! What the result is known to be follows ([`crate::Exactness`]): when the
+//! teacher finds no counterexample and no unknown answer was read as "no",
+//! the basis states are pairwise apart on known answers, so the hypothesis
+//! is a smallest DFA consistent with every known answer (`Exact`; so is the
+//! SAT search's result). After reading unknown answers as "no", it is
+//! consistent with every known answer but may not be smallest
+//! (`UnknownsReadAsNo`). Stopped by `max_rounds`, it is an unchecked
+//! hypothesis (`RoundLimit`).
 //!
 //! Queries use the prefix-vector model: a query answers every prefix of its
 //! word. New frontier nodes are queried together with a sequence chosen to
 //! split the basis (AALpy's "SepSeq" extension rule), and separation queries
 //! use the witness that splits a node's candidates most evenly.
 
-use crate::dfa::{Dfa, Letter, State, Word, NONE};
+use crate::dfa::{Dfa, Letter, State, Word};
 use crate::teacher::{Answer, Oracle, Teacher};
-use crate::{Learned, Round};
+use crate::{Exactness, Learned, Round};
 
+/// A node of the observation tree (the root is 0).
 type Node = u32;
 
-/// Most known answers for the exact SAT search when unknown answers stall L#.
-const EXACT_SEARCH_LIMIT: usize = 400;
+/// No child.
+const NO_NODE: Node = Node::MAX;
+
+/// Most known answers for the exact SAT search when unknown answers stall
+/// L#; beyond it, L# reads the unknown answers as "no" instead.
+pub const EXACT_SEARCH_LIMIT: usize = 400;
 
 struct Tree {
     k: usize,
@@ -53,9 +67,9 @@ impl Tree {
     fn new(k: usize) -> Tree {
         Tree {
             k,
-            parent: vec![NONE],
-            letter: vec![0],
-            children: vec![NONE; k],
+            parent: vec![NO_NODE],
+            letter: vec![Letter::new(0)],
+            children: vec![NO_NODE; k],
             output: vec![None],
             witnesses: Default::default(),
             clock: 0,
@@ -88,14 +102,14 @@ impl Tree {
     }
 
     fn child(&self, n: Node, a: Letter) -> Node {
-        self.children[n as usize * self.k + a as usize]
+        self.children[n as usize * self.k + a.index()]
     }
 
     fn node(&self, word: &[Letter]) -> Option<Node> {
         let mut n = 0;
         for &a in word {
             n = self.child(n, a);
-            if n == NONE {
+            if n == NO_NODE {
                 return None;
             }
         }
@@ -106,14 +120,14 @@ impl Tree {
         let mut n = 0;
         for &a in word {
             let c = self.child(n, a);
-            n = if c == NONE {
+            n = if c == NO_NODE {
                 let id = self.parent.len() as Node;
                 self.parent.push(n);
                 self.letter.push(a);
-                self.children.extend(std::iter::repeat_n(NONE, self.k));
+                self.children.extend(std::iter::repeat_n(NO_NODE, self.k));
                 self.output.push(None);
                 self.changed.push(0);
-                self.children[n as usize * self.k + a as usize] = id;
+                self.children[n as usize * self.k + a.index()] = id;
                 id
             } else {
                 c
@@ -156,7 +170,8 @@ impl Tree {
     }
 
     fn search_witness(&self, p: Node, q: Node) -> Option<Word> {
-        let mut entries: Vec<(Node, Node, usize, Letter)> = vec![(p, q, usize::MAX, 0)];
+        let mut entries: Vec<(Node, Node, usize, Letter)> =
+            vec![(p, q, usize::MAX, Letter::new(0))];
         let mut next = 0;
         while next < entries.len() {
             let (x, y, _, _) = entries[next];
@@ -172,9 +187,9 @@ impl Tree {
                     return Some(w);
                 }
             }
-            for l in 0..self.k as Letter {
+            for l in Letter::all(self.k) {
                 let (cx, cy) = (self.child(x, l), self.child(y, l));
-                if cx != NONE && cy != NONE {
+                if cx != NO_NODE && cy != NO_NODE {
                     entries.push((cx, cy, next, l));
                 }
             }
@@ -210,9 +225,9 @@ impl Tree {
                     return true;
                 }
             }
-            for l in 0..self.k as Letter {
+            for l in Letter::all(self.k) {
                 let (cx, cy) = (self.child(x, l), self.child(y, l));
-                if cx != NONE && cy != NONE {
+                if cx != NO_NODE && cy != NO_NODE {
                     stack.push((cx, cy));
                 }
             }
@@ -233,8 +248,12 @@ impl Tree {
         };
         let mut key = code(self.output[n as usize]);
         for &a in word {
-            n = if n == NONE { NONE } else { self.child(n, a) };
-            let o = if n == NONE {
+            n = if n == NO_NODE {
+                NO_NODE
+            } else {
+                self.child(n, a)
+            };
+            let o = if n == NO_NODE {
                 None
             } else {
                 self.output[n as usize]
@@ -248,8 +267,12 @@ impl Tree {
     fn outputs_along(&self, mut n: Node, word: &[Letter]) -> Vec<Option<bool>> {
         let mut out = vec![self.output[n as usize]];
         for &a in word {
-            n = if n == NONE { NONE } else { self.child(n, a) };
-            out.push(if n == NONE {
+            n = if n == NO_NODE {
+                NO_NODE
+            } else {
+                self.child(n, a)
+            };
+            out.push(if n == NO_NODE {
                 None
             } else {
                 self.output[n as usize]
@@ -297,12 +320,12 @@ impl Tree {
             return hit.clone();
         }
         let mut best = (0.0, Ads::Leaf);
-        for a in 0..self.k as Letter {
+        for a in Letter::all(self.k) {
             let mut yes = Vec::new();
             let mut no = Vec::new();
             for &n in block {
                 let c = self.child(n, a);
-                if c == NONE {
+                if c == NO_NODE {
                     continue;
                 }
                 match self.output[c as usize] {
@@ -431,9 +454,9 @@ impl<T: Teacher + ?Sized> LSharp<'_, '_, T> {
     fn frontier(&self) -> Vec<Node> {
         let mut out = Vec::new();
         for &b in &self.basis {
-            for a in 0..self.tree.k as Letter {
+            for a in Letter::all(self.tree.k) {
                 let c = self.tree.child(b, a);
-                if c != NONE && !self.is_basis(c) {
+                if c != NO_NODE && !self.is_basis(c) {
                     out.push(c);
                 }
             }
@@ -514,10 +537,10 @@ impl<T: Teacher + ?Sized> LSharp<'_, '_, T> {
 
     fn hypothesis(&self) -> Dfa {
         let alphabet = self.oracle.alphabet();
-        let mut dfa = Dfa::new(alphabet, self.basis.len(), 0);
-        for (i, &b) in self.basis.iter().enumerate() {
-            dfa.set_accepting(i as State, self.tree.output[b as usize].unwrap_or(false));
-            for a in 0..self.tree.k as Letter {
+        let mut dfa = Dfa::new(alphabet, self.basis.len(), State::new(0));
+        for (i, &b) in State::all(self.basis.len()).zip(&self.basis) {
+            dfa.set_accepting(i, self.tree.output[b as usize].unwrap_or(false));
+            for a in Letter::all(self.tree.k) {
                 let c = self.tree.child(b, a);
                 let target = match self.basis.iter().position(|&x| x == c) {
                     Some(j) => j,
@@ -529,7 +552,7 @@ impl<T: Teacher + ?Sized> LSharp<'_, '_, T> {
                             .expect("candidate in basis")
                     }
                 };
-                dfa.set_next(i as State, a, target as State);
+                dfa.set_next(i, a, State::new(target));
             }
         }
         dfa
@@ -547,9 +570,9 @@ impl<T: Teacher + ?Sized> LSharp<'_, '_, T> {
                     found = Some(n);
                 }
             }
-            for a in 0..self.tree.k as Letter {
+            for a in Letter::all(self.tree.k) {
                 let c = self.tree.child(n, a);
-                if c != NONE {
+                if c != NO_NODE {
                     stack.push((c, h.next(s, a)));
                 }
             }
@@ -558,7 +581,7 @@ impl<T: Teacher + ?Sized> LSharp<'_, '_, T> {
     }
 
     fn access(&self, h: &Dfa, w: &[Letter]) -> Word {
-        self.tree.word(self.basis[h.run(w) as usize])
+        self.tree.word(self.basis[h.run(w).index()])
     }
 
     /// Counterexample processing: `sigma`'s node is apart from the basis
@@ -572,7 +595,7 @@ impl<T: Teacher + ?Sized> LSharp<'_, '_, T> {
             if self.is_basis(r) || self.frontier().contains(&r) {
                 return;
             }
-            let q = self.basis[h.run(&sigma) as usize];
+            let q = self.basis[h.run(&sigma).index()];
             let Some(eta) = self.tree.witness(r, q) else {
                 return;
             };
@@ -614,6 +637,17 @@ pub fn learn<T: Teacher + ?Sized>(
     record: bool,
     max_rounds: Option<u64>,
 ) -> Learned {
+    learn_with_limit(oracle, record, max_rounds, EXACT_SEARCH_LIMIT)
+}
+
+/// [`learn`] with `exact_search_limit` for [`EXACT_SEARCH_LIMIT`] (so that
+/// tests reach both ways out of a stall on small targets).
+fn learn_with_limit<T: Teacher + ?Sized>(
+    oracle: &mut Oracle<'_, T>,
+    record: bool,
+    max_rounds: Option<u64>,
+    exact_search_limit: usize,
+) -> Learned {
     let k = oracle.alphabet().len();
     let mut l = LSharp {
         oracle,
@@ -625,6 +659,8 @@ pub fn learn<T: Teacher + ?Sized>(
     l.query(&[Vec::new()]);
     let mut rounds = Vec::new();
     let mut last_conflict: Option<(Word, usize, usize, usize)> = None;
+    // The known answers when unknown answers were last read as "no".
+    let mut read_as_no: Option<usize> = None;
     loop {
         if l.oracle.give_up() {
             return l.oracle.abandoned(rounds);
@@ -638,8 +674,8 @@ pub fn learn<T: Teacher + ?Sized>(
         // Extension, with a splitting sequence appended to each new child.
         let mut new_words = Vec::new();
         for &b in &l.basis {
-            for a in 0..k as Letter {
-                if l.tree.child(b, a) == NONE {
+            for a in Letter::all(k) {
+                if l.tree.child(b, a) == NO_NODE {
                     let mut w = l.tree.word(b);
                     w.push(a);
                     new_words.push(w);
@@ -725,12 +761,20 @@ pub fn learn<T: Teacher + ?Sized>(
                 // the result is still consistent with every known answer,
                 // but no longer guaranteed smallest.
                 let known = l.known_answers();
-                if known.len() <= EXACT_SEARCH_LIMIT {
+                if known.len() <= exact_search_limit {
                     let min_states = l.basis.len();
-                    return crate::consistent::learn_from(
+                    let mut learned = crate::consistent::learn_from(
                         l.oracle, known, min_states, rounds, max_rounds,
                     );
+                    // Not reached: answers read as "no" count as known,
+                    // so there are more than the limit from then on.
+                    if let (Some(known_answers), Exactness::Exact) = (read_as_no, learned.exactness)
+                    {
+                        learned.exactness = Exactness::UnknownsReadAsNo { known_answers };
+                    }
+                    return learned;
                 }
+                read_as_no = Some(known.len());
                 l.tree.read_unknown_as_no();
                 l.refresh_candidates();
                 last_conflict = None;
@@ -741,7 +785,8 @@ pub fn learn<T: Teacher + ?Sized>(
             continue;
         }
         l.oracle.stats.rounds += 1;
-        let cex = if max_rounds.is_some_and(|m| l.oracle.stats.rounds >= m) {
+        let at_limit = max_rounds.is_some_and(|m| l.oracle.stats.rounds >= m);
+        let cex = if at_limit {
             None
         } else {
             l.oracle.equivalence(&h)
@@ -753,11 +798,12 @@ pub fn learn<T: Teacher + ?Sized>(
         });
         match cex {
             None => {
-                return Learned {
-                    dfa: h,
-                    stats: l.oracle.stats.clone(),
-                    rounds,
-                }
+                let exactness = match (at_limit, read_as_no) {
+                    (true, _) => Exactness::RoundLimit,
+                    (false, Some(known_answers)) => Exactness::UnknownsReadAsNo { known_answers },
+                    (false, None) => Exactness::Exact,
+                };
+                return l.oracle.learned(h, rounds, exactness);
             }
             Some(w) => {
                 l.query(std::slice::from_ref(&w));
@@ -802,17 +848,21 @@ fn describe<T: Teacher + ?Sized>(l: &LSharp<'_, '_, T>) -> String {
 mod tests {
     use super::*;
 
+    fn w(letters: &[u16]) -> Word {
+        letters.iter().map(|&l| Letter::from(l)).collect()
+    }
+
     /// Apartness found "no" is cached until an answer lands below either
     /// node, including answers filled in for unknown ones.
     #[test]
     fn cached_apartness_follows_new_answers() {
         let mut t = Tree::new(2);
-        let p = t.insert(&[0]);
-        let q = t.insert(&[1]);
+        let p = t.insert(&w(&[0]));
+        let q = t.insert(&w(&[1]));
         t.set_output(p, true);
         t.set_output(q, true);
-        let pa = t.insert(&[0, 0]);
-        let qa = t.insert(&[1, 0]);
+        let pa = t.insert(&w(&[0, 0]));
+        let qa = t.insert(&w(&[1, 0]));
         assert!(!t.apart(p, q));
         assert!(t.witness(p, q).is_none());
         t.set_output(pa, true);
@@ -820,17 +870,91 @@ mod tests {
         t.read_unknown_as_no();
         assert_eq!(t.output[qa as usize], Some(false));
         assert!(t.apart(p, q), "the filled-in answer makes them apart");
-        assert_eq!(t.witness(p, q), Some(vec![0]));
-        let r = t.insert(&[0, 1]);
-        let s = t.insert(&[1, 1]);
+        assert_eq!(t.witness(p, q), Some(w(&[0])));
+        let r = t.insert(&w(&[0, 1]));
+        let s = t.insert(&w(&[1, 1]));
         t.set_output(r, true);
         t.set_output(s, true);
         assert!(!t.apart(r, s));
-        let r2 = t.insert(&[0, 1, 1]);
-        let s2 = t.insert(&[1, 1, 1]);
+        let r2 = t.insert(&w(&[0, 1, 1]));
+        let s2 = t.insert(&w(&[1, 1, 1]));
         t.set_output(r2, false);
         assert!(!t.apart(r, s));
         t.set_output(s2, true);
         assert!(t.apart(r, s), "an answer below both nodes is seen");
+    }
+}
+
+#[cfg(test)]
+mod stall_tests {
+    use super::*;
+    use crate::consistent::minimal_consistent_dfa;
+    use crate::teacher::{DfaTeacher, QueryModel};
+    use crate::text::read_dfa;
+
+    /// A target on which L# with a teacher that knows words up to length 4
+    /// is stalled by unknown answers (after 13 known answers).
+    fn stalling_target() -> Dfa {
+        read_dfa(
+            "states 6 alphabet 2 initial 0\naccepting 2 3\n0 a 0\n0 b 1\n1 a 2\n1 b 3\n\
+             2 a 4\n2 b 3\n3 a 3\n3 b 2\n4 a 5\n4 b 4\n5 a 5\n5 b 0\n",
+        )
+        .unwrap()
+    }
+
+    /// Every word of length at most `bound`, with the target's answer.
+    fn known_words(target: &Dfa, bound: usize) -> Vec<(Word, bool)> {
+        let mut words: Vec<Word> = vec![Vec::new()];
+        let mut layer = words.clone();
+        for _ in 0..bound {
+            layer = layer
+                .iter()
+                .flat_map(|w| {
+                    target.letters().map(move |a| {
+                        let mut v = w.clone();
+                        v.push(a);
+                        v
+                    })
+                })
+                .collect();
+            words.extend(layer.iter().cloned());
+        }
+        words
+            .into_iter()
+            .map(|w| {
+                let l = target.accepts(&w);
+                (w, l)
+            })
+            .collect()
+    }
+
+    fn learn_bounded(limit: usize) -> Learned {
+        let mut teacher = DfaTeacher::bounded(stalling_target(), 4);
+        let mut oracle = Oracle::new(&mut teacher, QueryModel::PrefixVector);
+        learn_with_limit(&mut oracle, false, None, limit)
+    }
+
+    /// Stalled with at most the limit's known answers, L# ends with the SAT
+    /// search: a smallest consistent automaton. Above the limit (here 0) it
+    /// reads unknown answers as "no" and says so; the result is consistent
+    /// with every known answer but, here, not smallest.
+    #[test]
+    fn a_stall_ends_exactly_or_with_unknowns_read_as_no() {
+        let known = known_words(&stalling_target(), 4);
+        let smallest = minimal_consistent_dfa(stalling_target().alphabet_arc().clone(), &known, 1);
+
+        let exact = learn_bounded(EXACT_SEARCH_LIMIT);
+        assert_eq!(exact.exactness, Exactness::Exact);
+        assert_eq!(exact.dfa.num_states(), smallest.num_states());
+
+        let read = learn_bounded(0);
+        assert_eq!(
+            read.exactness,
+            Exactness::UnknownsReadAsNo { known_answers: 13 }
+        );
+        for (w, l) in &known {
+            assert_eq!(read.dfa.accepts(w), *l, "word {w:?}");
+        }
+        assert!(read.dfa.minimize().num_states() > smallest.num_states());
     }
 }

@@ -6,10 +6,16 @@
 //! keeps the table consistent; Rivest–Schapire finds, by binary search, one
 //! suffix of the counterexample that separates two states and adds it to E,
 //! so rows of S stay distinct and no consistency check is needed.
+//!
+//! Cells hold "yes" or "no": an unknown answer (a bounded teacher) is read
+//! as "no". The hypothesis's states are distinct rows of S, so when every
+//! cell is known no DFA consistent with the answers has fewer states, and
+//! the result is [`Exactness::Exact`]; with an unknown cell it is
+//! [`Exactness::UnknownsReadAsNo`].
 
 use crate::dfa::{Dfa, Letter, State, Word};
-use crate::teacher::{Oracle, Teacher};
-use crate::{Learned, Round};
+use crate::teacher::{Answer, Oracle, Teacher};
+use crate::{Exactness, Learned, Round};
 use rustc_hash::FxHashMap;
 use std::fmt::Write;
 
@@ -29,6 +35,8 @@ pub struct ObservationTable {
     s: Vec<Word>,
     e: Vec<Word>,
     rows: FxHashMap<Word, Vec<bool>>,
+    /// Some cell's answer was unknown (and is read as "no").
+    read_unknown: bool,
 }
 
 impl ObservationTable {
@@ -38,6 +46,7 @@ impl ObservationTable {
             s: vec![Vec::new()],
             e: vec![Vec::new()],
             rows: FxHashMap::default(),
+            read_unknown: false,
         }
     }
 
@@ -45,7 +54,7 @@ impl ObservationTable {
         let in_s: rustc_hash::FxHashSet<&Word> = self.s.iter().collect();
         let mut out = Vec::new();
         for s in &self.s {
-            for a in 0..self.k as Letter {
+            for a in Letter::all(self.k) {
                 let mut w = s.clone();
                 w.push(a);
                 if !in_s.contains(&w) {
@@ -70,6 +79,7 @@ impl ObservationTable {
             }
         }
         let answers = oracle.ask(&queries);
+        self.read_unknown |= answers.contains(&Answer::Unknown);
         let mut next = answers.into_iter();
         for p in prefixes {
             let row = self.rows.entry(p).or_default();
@@ -106,7 +116,7 @@ impl ObservationTable {
                 if self.row(s1) != self.row(s2) {
                     continue;
                 }
-                for a in 0..self.k as Letter {
+                for a in Letter::all(self.k) {
                     let (mut x, mut y) = (s1.clone(), s2.clone());
                     x.push(a);
                     y.push(a);
@@ -130,17 +140,17 @@ impl ObservationTable {
         for s in &self.s {
             let r = self.row(s);
             if !state_of.contains_key(r) {
-                state_of.insert(r, access.len() as State);
+                state_of.insert(r, State::new(access.len()));
                 access.push(s.clone());
             }
         }
-        let mut dfa = Dfa::new(alphabet.clone(), access.len(), 0);
-        for (q, s) in access.iter().enumerate() {
-            dfa.set_accepting(q as State, self.row(s)[0]);
-            for a in 0..self.k as Letter {
+        let mut dfa = Dfa::new(alphabet.clone(), access.len(), State::new(0));
+        for (q, s) in State::all(access.len()).zip(&access) {
+            dfa.set_accepting(q, self.row(s)[0]);
+            for a in Letter::all(self.k) {
                 let mut w = s.clone();
                 w.push(a);
-                dfa.set_next(q as State, a, state_of[self.row(&w)]);
+                dfa.set_next(q, a, state_of[self.row(&w)]);
             }
         }
         (dfa, access)
@@ -234,7 +244,8 @@ pub fn learn<T: Teacher + ?Sized>(
         let (hypothesis, access) = table.hypothesis(&alphabet);
         oracle.stats.rounds += 1;
         let text = record.then(|| table.render(&alphabet));
-        let cex = if max_rounds.is_some_and(|m| oracle.stats.rounds >= m) {
+        let at_limit = max_rounds.is_some_and(|m| oracle.stats.rounds >= m);
+        let cex = if at_limit {
             None
         } else {
             oracle.equivalence(&hypothesis)
@@ -245,11 +256,16 @@ pub fn learn<T: Teacher + ?Sized>(
             table: text,
         });
         let Some(cex) = cex else {
-            return Learned {
-                dfa: hypothesis,
-                stats: oracle.stats.clone(),
-                rounds,
+            let exactness = if at_limit {
+                Exactness::RoundLimit
+            } else if table.read_unknown {
+                Exactness::UnknownsReadAsNo {
+                    known_answers: oracle.known_answers(),
+                }
+            } else {
+                Exactness::Exact
             };
+            return oracle.learned(hypothesis, rounds, exactness);
         };
         match processing {
             CounterexampleProcessing::AllPrefixes => {
@@ -282,7 +298,7 @@ pub(crate) fn rivest_schapire<T: Teacher + ?Sized>(
 ) -> Word {
     let alpha = |oracle: &mut Oracle<'_, T>, i: usize| -> bool {
         let state = hypothesis.run(&cex[..i]);
-        let mut w = access[state as usize].clone();
+        let mut w = access[state.index()].clone();
         w.extend_from_slice(&cex[i..]);
         oracle.ask_one(&w).is_yes()
     };

@@ -286,11 +286,38 @@ impl<'t, T: Teacher + ?Sized> Oracle<'t, T> {
 
     /// What a learner returns when the teacher gives up.
     pub fn abandoned(&self, rounds: Vec<crate::Round>) -> crate::Learned {
+        self.learned(
+            Dfa::empty(self.alphabet()),
+            rounds,
+            crate::Exactness::TeacherGaveUp,
+        )
+    }
+
+    /// What a learner returns: its automaton, with `exactness` unless the
+    /// teacher has given up meanwhile (its last answers, an equivalence
+    /// query that found nothing among them, prove nothing).
+    pub fn learned(
+        &self,
+        dfa: Dfa,
+        rounds: Vec<crate::Round>,
+        exactness: crate::Exactness,
+    ) -> crate::Learned {
+        let exactness = if self.give_up() {
+            crate::Exactness::TeacherGaveUp
+        } else {
+            exactness
+        };
         crate::Learned {
-            dfa: Dfa::empty(self.alphabet()),
+            dfa,
             stats: self.stats.clone(),
             rounds,
+            exactness,
         }
+    }
+
+    /// How many answers asked so far are known ("yes" or "no").
+    pub fn known_answers(&self) -> usize {
+        self.cache.values().filter(|a| a.known().is_some()).count()
     }
 
     pub fn supports_adaptive(&self) -> bool {
@@ -352,7 +379,12 @@ impl<'t, T: Teacher + ?Sized> Oracle<'t, T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dfa::State;
     use crate::text::read_dfa;
+
+    fn w(letters: &[u16]) -> Word {
+        letters.iter().map(|&l| Letter::from(l)).collect()
+    }
 
     fn target() -> Dfa {
         // Words over {a, b} ending with b.
@@ -365,10 +397,10 @@ mod tests {
         let mut t = DfaTeacher::new(target());
         let mut o = Oracle::new(&mut t, QueryModel::Word);
         assert_eq!(
-            o.ask(&[vec![1], vec![1], vec![0]]),
+            o.ask(&[w(&[1]), w(&[1]), w(&[0])]),
             vec![Answer::Yes, Answer::Yes, Answer::No]
         );
-        o.ask_one(&[1]);
+        o.ask_one(&w(&[1]));
         assert_eq!(o.stats.membership_teacher, 2);
         assert_eq!(o.stats.membership_asked, 4);
         assert_eq!(o.stats.membership_cached, 1);
@@ -378,19 +410,19 @@ mod tests {
     fn prefix_vectors_fill_the_cache() {
         let mut t = DfaTeacher::new(target());
         let mut o = Oracle::new(&mut t, QueryModel::PrefixVector);
-        o.ask(&[vec![0, 1, 0], vec![0, 1]]);
+        o.ask(&[w(&[0, 1, 0]), w(&[0, 1])]);
         assert_eq!(o.stats.membership_teacher, 1);
-        assert_eq!(o.cached(&[0]), Some(Answer::No));
-        assert_eq!(o.cached(&[0, 1]), Some(Answer::Yes));
+        assert_eq!(o.cached(&w(&[0])), Some(Answer::No));
+        assert_eq!(o.cached(&w(&[0, 1])), Some(Answer::Yes));
     }
 
     #[test]
     fn bounded_teacher_does_not_know_long_words() {
         let mut t = DfaTeacher::bounded(target(), 1);
-        assert_eq!(t.membership(&[vec![1, 1]]), vec![Answer::Unknown]);
+        assert_eq!(t.membership(&[w(&[1, 1])]), vec![Answer::Unknown]);
         // A hypothesis wrong only on long words has no known counterexample.
         let mut h = target();
-        h.set_next(1, 1, 0);
+        h.set_next(State::new(1), Letter::new(1), State::new(0));
         h = h.complete();
         assert_eq!(t.equivalence(&h), None);
     }

@@ -9,7 +9,7 @@
 //!
 //! The alphabet order is the order of state 0's lines.
 
-use crate::dfa::{Alphabet, Dfa, Letter, State};
+use crate::dfa::{Alphabet, Dfa, Letter, State, MAX_LETTERS};
 use std::fmt::Write;
 use std::sync::Arc;
 
@@ -39,13 +39,13 @@ pub fn write_dfa(dfa: &Dfa) -> String {
         d.initial()
     );
     out.push_str("accepting");
-    for s in 0..d.num_states() as State {
+    for s in d.states() {
         if d.is_accepting(s) {
             let _ = write!(out, " {s}");
         }
     }
     out.push('\n');
-    for s in 0..d.num_states() as State {
+    for s in d.states() {
         for a in d.alphabet().letters() {
             let _ = writeln!(out, "{s} {} {}", d.alphabet().name(a), d.next(s, a));
         }
@@ -73,6 +73,12 @@ pub fn read_dfa(text: &str) -> Result<Dfa, ParseError> {
         parse(h[3], n_line)?,
         parse(h[5], n_line)?,
     );
+    if k > MAX_LETTERS {
+        return Err(err(
+            n_line,
+            format!("{k} letters: an alphabet has at most {MAX_LETTERS}"),
+        ));
+    }
     if n == 0 || initial >= n {
         return Err(err(n_line, "the initial state must be one of the states"));
     }
@@ -106,12 +112,12 @@ pub fn read_dfa(text: &str) -> Result<Dfa, ParseError> {
         names.push(parts[1].to_string());
     }
     let alphabet = Arc::new(Alphabet::new(names));
-    let mut dfa = Dfa::new(alphabet.clone(), n, initial as State);
+    let mut dfa = Dfa::new(alphabet.clone(), n, State::new(initial));
     for q in accepting {
         if q >= n {
             return Err(err(a_line, format!("accepting state {q} does not exist")));
         }
-        dfa.set_accepting(q as State, true);
+        dfa.set_accepting(State::new(q), true);
     }
     let mut seen = vec![false; n * k];
     for &(line, t) in &transitions {
@@ -127,14 +133,14 @@ pub fn read_dfa(text: &str) -> Result<Dfa, ParseError> {
         if src >= n || dst >= n {
             return Err(err(line, "state out of range"));
         }
-        let slot = src * k + letter as usize;
+        let slot = src * k + letter.index();
         if std::mem::replace(&mut seen[slot], true) {
             return Err(err(
                 line,
                 "a second transition for the same state and letter",
             ));
         }
-        dfa.set_next(src as State, letter, dst as State);
+        dfa.set_next(State::new(src), letter, State::new(dst));
     }
     Ok(dfa)
 }
@@ -148,7 +154,7 @@ mod tests {
         let text = "states 2 alphabet 2 initial 0\naccepting 1\n0 f 1\n0 g 0\n1 f 1\n1 g 0\n";
         let d = read_dfa(text).unwrap();
         assert_eq!(write_dfa(&d), text);
-        assert!(d.accepts(&[1, 0]));
+        assert!(d.accepts(&[Letter::new(1), Letter::new(0)]));
     }
 
     #[test]

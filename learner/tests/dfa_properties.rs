@@ -93,8 +93,8 @@ fn minimization_preserves_the_language_and_is_minimal() {
         }
         // Minimal: every state reachable, and any two states distinguishable.
         assert!(m.reachable().iter().all(|&r| r));
-        for p in 0..m.num_states() as u32 {
-            for q in p + 1..m.num_states() as u32 {
+        for p in m.states() {
+            for q in m.states().skip(p.index() + 1) {
                 let (mut x, mut y) = (m.clone(), m.clone());
                 x.set_initial(p);
                 y.set_initial(q);

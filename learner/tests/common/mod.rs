@@ -1,7 +1,7 @@
 //! Random DFAs for tests: SplitMix64, as the learning benchmark's generator.
 #![allow(dead_code)]
 
-use lore_learner::dfa::{Alphabet, Dfa, State};
+use lore_learner::dfa::{Alphabet, Dfa, Letter, State, Word};
 use std::sync::Arc;
 
 pub struct SplitMix(pub u64);
@@ -30,27 +30,27 @@ pub fn alphabet(k: usize) -> Arc<Alphabet> {
 
 /// A random complete DFA (not necessarily minimal).
 pub fn random_dfa(rng: &mut SplitMix, n: usize, k: usize) -> Dfa {
-    let mut d = Dfa::new(alphabet(k), n, 0);
-    for s in 0..n as State {
-        for a in 0..k as u16 {
-            d.set_next(s, a, rng.below(n as u64) as State);
+    let mut d = Dfa::new(alphabet(k), n, State::new(0));
+    for s in State::all(n) {
+        for a in Letter::all(k) {
+            d.set_next(s, a, State::new(rng.below(n as u64) as usize));
         }
     }
-    for s in 0..n as State {
+    for s in State::all(n) {
         d.set_accepting(s, rng.next() >> 63 == 1);
     }
     d
 }
 
 /// Every word over `k` letters of length at most `max_len`, shortlex order.
-pub fn all_words(k: usize, max_len: usize) -> Vec<Vec<u16>> {
+pub fn all_words(k: usize, max_len: usize) -> Vec<Word> {
     let mut out = vec![vec![]];
     let mut frontier = vec![vec![]];
     for _ in 0..max_len {
         let mut next = Vec::new();
         for w in &frontier {
-            for a in 0..k as u16 {
-                let mut v: Vec<u16> = w.clone();
+            for a in Letter::all(k) {
+                let mut v: Word = w.clone();
                 v.push(a);
                 next.push(v);
             }
