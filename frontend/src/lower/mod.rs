@@ -12,6 +12,7 @@ mod consteval;
 mod decl;
 mod expr;
 mod init;
+mod library;
 mod stmt;
 
 use crate::diag::{Diagnostic, DiagnosticKind, UnsupportedKind};
