@@ -978,7 +978,7 @@ impl Lowerer<'_> {
         let len = match &init.node {
             ast::Initializer::Expression(e) => match &e.node {
                 ast::Expression::StringLiteral(s) => {
-                    Some(super::expr::string_literal_bytes(&s.node).0.len() as u64 + 1)
+                    Some(super::constant::string_literal_bytes(&s.node).0.len() as u64 + 1)
                 }
                 _ => None,
             },
@@ -1044,7 +1044,7 @@ impl Lowerer<'_> {
         if self.eval_const_int(&sa.node.expression) == Some(0) {
             let sp = self.span(sa);
             let message = String::from_utf8_lossy(
-                &super::expr::string_literal_bytes(&sa.node.message.node).0,
+                &super::constant::string_literal_bytes(&sa.node.message.node).0,
             )
             .into_owned();
             self.error(

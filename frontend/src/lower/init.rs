@@ -2,7 +2,7 @@
 //! assignments of scalar leaves (after clearing the object, for locals;
 //! globals start as zero).
 
-use super::expr::string_literal_bytes;
+use super::constant::string_literal_bytes;
 use super::Lowerer;
 use crate::diag::DiagnosticKind;
 use crate::ir::{Expr, ExprKind, Place, StmtKind};

@@ -6,7 +6,8 @@
 //! [`Lowerer::lower_known_call`] tries each family in turn; a name no family
 //! knows (or a library name the program defines itself) is an ordinary call.
 
-use super::expr::{float_const, has_side_effects, string_literal_bytes, Value};
+use super::constant::{float_const, string_literal_bytes};
+use super::expr::{has_side_effects, Value};
 use super::{Lowerer, Symbol};
 use crate::diag::{DiagnosticKind, UnsupportedKind};
 use crate::ir::{

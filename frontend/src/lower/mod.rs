@@ -6,13 +6,19 @@
 //! bodies and initialisers in order. Expression lowering returns a pure
 //! [`Expr`] and emits the side effects as statements into the current block.
 
+mod access;
+mod assign;
 mod builder;
 mod call;
+mod conditional;
+mod constant;
 mod consteval;
+mod convert;
 mod decl;
 mod expr;
 mod init;
 mod library;
+mod operator;
 mod stmt;
 
 use crate::diag::{Diagnostic, DiagnosticKind, UnsupportedKind};
