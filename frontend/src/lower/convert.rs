@@ -401,4 +401,9 @@ impl Lowerer<'_> {
             v & ((1u128 << bits) - 1)
         }
     }
+
+    /// Is this the null pointer constant `0`?
+    pub(crate) fn is_null_constant(e: &Expr) -> bool {
+        matches!(e.kind, ExprKind::Int(0))
+    }
 }

@@ -15,11 +15,13 @@ mod constant;
 mod consteval;
 mod convert;
 mod decl;
+mod declarator;
 mod expr;
 mod init;
 mod library;
 mod operator;
 mod stmt;
+mod tag;
 
 use crate::diag::{Diagnostic, DiagnosticKind, UnsupportedKind};
 use crate::ir::{
@@ -221,7 +223,7 @@ impl<'a> Lowerer<'a> {
     fn run(&mut self, unit: &ast::TranslationUnit) {
         for ext in &unit.0 {
             if let ast::ExternalDeclaration::FunctionDefinition(def) = &ext.node {
-                if let Some(name) = decl::declarator_name(&def.node.declarator.node) {
+                if let Some(name) = declarator::declarator_name(&def.node.declarator.node) {
                     self.defined_functions.insert(name);
                 }
             }
