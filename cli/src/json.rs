@@ -7,6 +7,7 @@ use crate::present::{Panel, Report, RunInfo, WitnessStep};
 use lore_bmc::check::Verdict;
 use lore_bmc::verify::Status;
 use lore_frontend::source::SourceMap;
+use lore_frontend::task::{SvCompProperty, Task};
 use lore_learner::draw::Drawing;
 use serde::Serialize;
 
@@ -285,6 +286,20 @@ pub struct VerifyJson {
     clauses: u64,
     solver_calls: u64,
     bound_cut: bool,
+    /// The SV-COMP property checked, if one was named (or a task's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sv_comp_property: Option<&'static str>,
+    /// The task file, if the input was one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    task: Option<TaskJson>,
+}
+
+#[derive(Serialize)]
+struct TaskJson {
+    file: String,
+    /// The last line the task expects (`TRUE`, `FALSE(unreach-call)`), or
+    /// null when it states no verdict for the property.
+    expected_verdict: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -360,6 +375,23 @@ impl VerifyJson {
             clauses: report.encoding.clauses,
             solver_calls: report.encoding.solver_calls,
             bound_cut: report.bound_cut,
+            sv_comp_property: None,
+            task: None,
         }
+    }
+
+    /// With the SV-COMP property and the task, if any.
+    pub fn with_task(
+        mut self,
+        task: Option<&Task>,
+        property: Option<SvCompProperty>,
+        expected: Option<String>,
+    ) -> VerifyJson {
+        self.sv_comp_property = property.map(SvCompProperty::name);
+        self.task = task.map(|t| TaskJson {
+            file: t.path.display().to_string(),
+            expected_verdict: expected,
+        });
+        self
     }
 }

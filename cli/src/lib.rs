@@ -10,6 +10,7 @@ pub mod memory;
 mod present;
 mod report;
 mod scenario;
+mod task;
 mod verify;
 
 use clap::{Args, Parser, Subcommand};
@@ -121,16 +122,17 @@ enum Show {
     },
 }
 
-#[derive(Args)]
+#[derive(Args, Clone)]
 pub struct InputArgs {
-    /// The C file (`.c` is preprocessed; `.i` is read as it is).
+    /// The C file (`.c` is preprocessed; `.i` is read as it is); for
+    /// `verify`, also an SV-COMP task file (`.yml`).
     pub file: PathBuf,
     #[command(flatten)]
     pub frontend: FrontendArgs,
 }
 
 /// How C files are read.
-#[derive(Args)]
+#[derive(Args, Clone)]
 pub struct FrontendArgs {
     /// ILP32 data model: int, long and pointers are 32 bits (the default).
     #[arg(long = "32", conflicts_with = "lp64")]
@@ -150,6 +152,23 @@ pub struct FrontendArgs {
 }
 
 impl FrontendArgs {
+    /// The data model `--32` or `--64` chose, if either was given.
+    pub fn model_given(&self) -> Option<DataModel> {
+        if self.lp64 {
+            Some(DataModel::Lp64)
+        } else if self.ilp32 {
+            Some(DataModel::Ilp32)
+        } else {
+            None
+        }
+    }
+
+    /// Reads C files in `model` (a task's data model).
+    pub fn set_model(&mut self, model: DataModel) {
+        self.lp64 = model == DataModel::Lp64;
+        self.ilp32 = model == DataModel::Ilp32;
+    }
+
     fn options(&self) -> FrontendOptions {
         let mut cpp_options: Vec<String> = self.defines.iter().map(|d| format!("-D{d}")).collect();
         cpp_options.extend(self.includes.iter().map(|i| format!("-I{}", i.display())));

@@ -7,6 +7,7 @@ use lore_bmc::check::Verdict;
 use lore_bmc::symex::{CheckKind, SymexOptions};
 use lore_bmc::verify::{verify_reporting, Status};
 use lore_frontend::ir::{Program, PropertyKind};
+use lore_frontend::task::{SvCompProperty, Task};
 use std::io::Write;
 use std::time::Duration;
 
@@ -31,12 +32,15 @@ pub struct BoundArgs {
     /// Fail an unwinding property where the bound cuts a path (else: bounded semantics).
     #[arg(long)]
     pub unwinding_assertions: bool,
-    /// Which properties: `all` assertions (the default), `unreach-call`
-    /// (SV-COMP: only calls of reach_error; other failed assertions end the
-    /// run), a `.prp` file, or the name of one property (as
-    /// `lore verify --show-properties` lists them; only it is checked).
-    #[arg(long, default_value = "all")]
-    pub property: String,
+    /// Which properties: `all` assertions (the default; for a task file,
+    /// `unreach-call`), an SV-COMP property — `unreach-call` (only calls of
+    /// reach_error; other failed assertions end the run), `no-overflow`
+    /// (signed overflow), `valid-memsafety` (pointer and bounds checks;
+    /// memory leaks are not checked, so never TRUE) — or its `.prp` file,
+    /// or the name of one property (as `lore verify --show-properties`
+    /// lists them; only it is checked).
+    #[arg(long, value_name = "PROPERTY")]
+    pub property: Option<String>,
     /// Also check array indices against the array's length.
     #[arg(long)]
     pub bounds_check: bool,
@@ -101,33 +105,39 @@ impl BoundArgs {
                 .map_err(|_| format!("--unwindset: `{k}` in `{item}` is not a number"))?;
             o.unwind_set.insert(name.to_string(), k);
         }
-        let property = if self.property.ends_with(".prp") {
-            std::fs::read_to_string(&self.property)
-                .map_err(|e| format!("cannot read {}: {e}", self.property))?
-        } else {
-            self.property.clone()
-        };
         let all = vec![
             PropertyKind::UserAssertion,
             PropertyKind::ReachError,
             PropertyKind::LearnAssertion,
         ];
-        o.check_kinds = if property.contains("unreach-call") || property.contains("reach_error") {
-            vec![PropertyKind::ReachError]
-        } else if property == "all" {
-            all
-        } else if self.property.ends_with(".prp") {
-            return Err(format!(
-                "{}: Lore checks the unreach-call property of a .prp file; this one is `{}`",
-                self.property,
-                property.trim()
-            ));
-        } else {
-            // One property by name; it is checked as under `all`.
-            o.only_check = Some(property);
-            all
-        };
+        match self.sv_comp_property()? {
+            Some(p) => crate::task::apply(&mut o, p)?,
+            None => match self.property.as_deref() {
+                None | Some("all") => o.check_kinds = all,
+                // One property by name; it is checked as under `all`.
+                Some(name) => {
+                    o.only_check = Some(name.to_string());
+                    o.check_kinds = all;
+                }
+            },
+        }
         Ok(o)
+    }
+
+    /// The SV-COMP property `--property` names (by name or `.prp` file).
+    pub fn sv_comp_property(&self) -> Result<Option<SvCompProperty>, String> {
+        let Some(named) = self.property.as_deref() else {
+            return Ok(None);
+        };
+        if !named.ends_with(".prp") {
+            return Ok(SvCompProperty::from_name(named));
+        }
+        let text =
+            std::fs::read_to_string(named).map_err(|e| format!("cannot read {named}: {e}"))?;
+        SvCompProperty::from_prp(&text).map(Some).ok_or(format!(
+            "{named}: not an SV-COMP property Lore knows: `{}`",
+            text.trim()
+        ))
     }
 
     /// The program with the entry point `--function` names.
@@ -175,6 +185,53 @@ pub struct VerifyArgs {
     pub memory_limit: Option<u64>,
 }
 
+/// For a task file (`.yml`): reads it, takes its input file and data model,
+/// and checks unreach-call unless `--property` names another property.
+fn read_task(
+    input: &mut crate::InputArgs,
+    bound: &mut BoundArgs,
+    console: &mut Console<'_>,
+) -> Result<Option<Task>, u8> {
+    let is_task = input
+        .file
+        .extension()
+        .is_some_and(|e| e == "yml" || e == "yaml");
+    if !is_task {
+        return Ok(None);
+    }
+    let task = lore_frontend::task::read_task(&input.file).map_err(|e| {
+        crate::task::report(&e, console);
+        exit::BAD_INPUT
+    })?;
+    if task.input_files.len() > 1 {
+        let _ = writeln!(
+            console.err,
+            "error: {}: the task has {} input files; Lore reads one C file (one translation unit)",
+            task.path.display(),
+            task.input_files.len()
+        );
+        return Err(exit::BAD_INPUT);
+    }
+    if let Some(model) = input.frontend.model_given() {
+        if model != task.data_model {
+            let _ = writeln!(
+                console.err,
+                "error: {}: the task's data model is {}, not the {} the command line asks for",
+                task.path.display(),
+                task.data_model.name(),
+                model.name()
+            );
+            return Err(exit::BAD_INPUT);
+        }
+    }
+    input.frontend.set_model(task.data_model);
+    input.file = task.input_files[0].clone();
+    if bound.property.is_none() {
+        bound.property = Some(SvCompProperty::UnreachCall.name().to_string());
+    }
+    Ok(Some(task))
+}
+
 /// Ends the process with UNKNOWN when a limit is hit (the only place
 /// besides `main` that exits: a limit must stop work in progress). The
 /// memory limit is kept by the binary's allocator (`memory.rs`).
@@ -207,7 +264,16 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
         );
         return exit::BAD_INPUT;
     }
-    let options = match args.bound.options() {
+    let mut input = args.input.clone();
+    let mut bound = args.bound.clone();
+    let task = match read_task(&mut input, &mut bound, console) {
+        Ok(t) => t,
+        Err(code) => return code,
+    };
+    let (options, property) = match bound
+        .options()
+        .and_then(|o| Ok((o, bound.sv_comp_property()?)))
+    {
         Ok(o) => o,
         Err(e) => {
             let _ = writeln!(console.err, "error: {e}");
@@ -215,14 +281,14 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
         }
     };
     watchdog(args.timeout, args.memory_limit);
-    let loaded = match load(&args.input, console) {
+    let loaded = match load(&input, console) {
         Ok(l) => l,
         Err(code) => return code,
     };
     let Some(program) = &loaded.program else {
         return exit::BAD_INPUT;
     };
-    let program = match args.bound.with_entry(program) {
+    let program = match bound.with_entry(program) {
         Ok(p) => p,
         Err(e) => {
             let _ = writeln!(console.err, "error: {e}");
@@ -270,20 +336,36 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
     };
     let report = verify_reporting(program, &options, &mut progress);
     heartbeat.stop();
-    let report = match report {
+    let mut report = match report {
         Ok(r) => r,
         Err(e) => {
             let _ = writeln!(console.err, "error: {e}");
             return exit::BAD_INPUT;
         }
     };
+    if let (Verdict::True, Some(why)) = (
+        &report.verdict,
+        crate::task::unchecked_part(program, property),
+    ) {
+        report.verdict = Verdict::Unknown(why.to_string());
+    }
+    let expected = task
+        .as_ref()
+        .zip(property)
+        .and_then(|(t, p)| crate::task::expected(t, p));
     let sources = &program.sources;
     let category = falsified_category(&report);
     if args.json {
         let _ = write!(
             console.out,
             "{}",
-            crate::json::render(&crate::json::VerifyJson::new(&report, sources, category))
+            crate::json::render(
+                &crate::json::VerifyJson::new(&report, sources, category).with_task(
+                    task.as_ref(),
+                    property,
+                    expected.clone()
+                )
+            )
         );
     } else {
         let _ = writeln!(console.out, "** Results:");
@@ -341,6 +423,24 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
     } else {
         &mut *console.out
     };
+    if let (Some(expected), false) = (&expected, args.json) {
+        let ours = match &report.verdict {
+            Verdict::True => "TRUE".to_string(),
+            Verdict::False(_) => format!("FALSE({category})"),
+            Verdict::Unknown(_) => "UNKNOWN".to_string(),
+        };
+        let agreement = if ours == *expected {
+            "Lore agrees"
+        } else if ours == "UNKNOWN" {
+            "Lore does not know"
+        } else {
+            "Lore DISAGREES"
+        };
+        let _ = writeln!(
+            verdict_out,
+            "expected verdict (from the task): {expected}; {agreement}"
+        );
+    }
     match &report.verdict {
         Verdict::True => {
             let _ = writeln!(verdict_out, "TRUE");

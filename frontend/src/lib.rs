@@ -14,6 +14,7 @@ pub mod nesting;
 pub mod preprocess;
 pub mod print;
 pub mod source;
+pub mod task;
 pub mod types;
 
 use diag::{Diagnostic, DiagnosticKind};

@@ -321,3 +321,112 @@ fn show_ssa_names_addresses() {
     assert!(out.contains("1048576 (&x) : 2097152 (&y)"), "{out}");
     assert!(out.contains("(&f) : "), "{out}");
 }
+
+fn task(name: &str) -> String {
+    format!("cases/tasks/{name}")
+}
+
+#[test]
+fn a_task_file_is_verified_against_its_expected_verdict() {
+    // Default: the task's unreach-call property, in the task's data model.
+    let (code, out, err) = run_lore(&["verify".into(), task("overflow_and_reach.yml")]);
+    assert_eq!(code, 0, "{err}");
+    let last: Vec<&str> = out.lines().rev().take(2).collect();
+    assert_eq!(
+        last,
+        [
+            "TRUE",
+            "expected verdict (from the task): TRUE; Lore agrees"
+        ]
+    );
+    // Another property of the task, by name or by its .prp file.
+    for property in ["no-overflow", "cases/tasks/properties/no-overflow.prp"] {
+        let (code, out, err) = run_lore(&[
+            "verify".into(),
+            task("overflow_and_reach.yml"),
+            "--property".into(),
+            property.into(),
+        ]);
+        assert_eq!(code, 10, "{err}");
+        assert!(
+            out.ends_with(
+                "expected verdict (from the task): FALSE(no-overflow); Lore agrees\nFALSE(no-overflow)\n"
+            ),
+            "{out}"
+        );
+    }
+    // Memory safety: the failing subproperty names the verdict.
+    let (code, out, _) = run_lore(&[
+        "verify".into(),
+        task("leak_and_double_free.yml"),
+        "--property".into(),
+        "valid-memsafety".into(),
+    ]);
+    assert_eq!(code, 10);
+    assert_eq!(out.lines().last(), Some("FALSE(valid-free)"));
+    // With --json, the task and its expected verdict are in the object.
+    let (_, out, _) = run_lore(&[
+        "verify".into(),
+        task("overflow_and_reach.yml"),
+        "--json".into(),
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["sv_comp_property"], "unreach-call");
+    assert_eq!(v["task"]["expected_verdict"], "TRUE");
+}
+
+#[test]
+fn memory_safety_is_never_true_while_leaks_are_unchecked() {
+    // The program allocates; Lore does not check valid-memtrack.
+    let (code, out, _) = run_lore(&[
+        "verify".into(),
+        task("allocates.c"),
+        "--property".into(),
+        "valid-memsafety".into(),
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().last(), Some("UNKNOWN"), "{out}");
+    assert!(
+        out.contains("valid-memtrack (memory leaks) is not checked"),
+        "{out}"
+    );
+    // The same program is safe for the checks Lore makes.
+    let (code, out, _) = run_lore(&[
+        "verify".into(),
+        task("allocates.c"),
+        "--pointer-check".into(),
+        "--bounds-check".into(),
+    ]);
+    assert_eq!((code, out.lines().last()), (0, Some("TRUE")), "{out}");
+}
+
+#[test]
+fn a_task_lore_cannot_read_or_check_is_refused() {
+    let (code, _, err) = run_lore(&["verify".into(), task("malformed.yml")]);
+    assert_eq!(code, 2);
+    insta::assert_snapshot!(err);
+    let (code, _, err) = run_lore(&[
+        "verify".into(),
+        task("overflow_and_reach.yml"),
+        "--property".into(),
+        "termination".into(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("Lore does not check the SV-COMP property termination"),
+        "{err}"
+    );
+    let (code, _, err) = run_lore(&[
+        "verify".into(),
+        task("overflow_and_reach.yml"),
+        "--64".into(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("the task's data model is ILP32, not the LP64"),
+        "{err}"
+    );
+    let (code, _, err) = run_lore(&["verify".into(), task("missing.yml")]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no such file"), "{err}");
+}
