@@ -8,10 +8,16 @@
 //! edge is one loop, as in CBMC's goto programs. This makes loops with gotos
 //! into their bodies (CIL output) ordinary.
 //!
-//! Invariants (checked by [`Program::verify`]):
-//! - every expression's type is the type its operator produces;
-//! - branch conditions and assertions are `_Bool`;
+//! Invariants (checked by [`Program::verify`], which lists them in full):
+//! - every expression has the type its operator produces, its operands the
+//!   types the operator takes, and every place the type its path gives;
+//! - assignments, call arguments and results, and returned values have the
+//!   types of their destinations;
+//! - conditions (branches, assumptions, assertions, `&&`, `||`, `!`, `?:`)
+//!   are `_Bool`;
 //! - every block ends in exactly one terminator and jumps stay in the function.
+
+mod verify;
 
 use crate::source::{Loc, SourceMap};
 use crate::types::{ArrayLen, CompositeId, DataModel, LocalId, TypeId, TypeKind, TypeTable};
@@ -593,72 +599,6 @@ impl Program {
                 self.types.element(base_ty).expect("index of an array")
             }
         }
-    }
-
-    /// Checks the IR's invariants; returns the first broken one.
-    pub fn verify(&self) -> Result<(), String> {
-        for f in &self.functions {
-            let Some(body) = &f.body else { continue };
-            let n = body.blocks.len() as u32;
-            let check_target = |b: BlockId| {
-                if b.0 < n {
-                    Ok(())
-                } else {
-                    Err(format!("{}: jump to missing block {}", f.name, b.0))
-                }
-            };
-            for (i, block) in body.blocks.iter().enumerate() {
-                for stmt in &block.stmts {
-                    match &stmt.kind {
-                        StmtKind::Assume { cond } | StmtKind::Assert { cond, .. } => {
-                            if cond.ty != TypeTable::BOOL {
-                                return Err(format!("{}: bb{i}: condition is not _Bool", f.name));
-                            }
-                        }
-                        StmtKind::Assign { place, value } => {
-                            let pty = self.place_type(f, place);
-                            if pty != value.ty && !matches!(value.kind, ExprKind::Zero) {
-                                return Err(format!(
-                                    "{}: bb{i}: assignment of {} to {}",
-                                    f.name,
-                                    self.types.display(value.ty),
-                                    self.types.display(pty)
-                                ));
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                match &block.term {
-                    Terminator::Goto(b) => check_target(*b)?,
-                    Terminator::Branch {
-                        cond,
-                        then_block,
-                        else_block,
-                    } => {
-                        if cond.ty != TypeTable::BOOL {
-                            return Err(format!(
-                                "{}: bb{i}: branch condition is not _Bool",
-                                f.name
-                            ));
-                        }
-                        check_target(*then_block)?;
-                        check_target(*else_block)?;
-                    }
-                    Terminator::Switch { cases, default, .. } => {
-                        for (_, b) in cases {
-                            check_target(*b)?;
-                        }
-                        check_target(*default)?;
-                    }
-                    Terminator::Unterminated => {
-                        return Err(format!("{}: bb{i} has no terminator", f.name))
-                    }
-                    Terminator::Return(_) | Terminator::Halt(_) => {}
-                }
-            }
-        }
-        Ok(())
     }
 
     /// Number of loops, over all functions.

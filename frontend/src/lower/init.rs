@@ -2,7 +2,7 @@
 //! assignments of scalar leaves (after clearing the object, for locals;
 //! globals start as zero).
 
-use super::expr::string_literal_bytes;
+use super::constant::string_literal_bytes;
 use super::Lowerer;
 use crate::diag::DiagnosticKind;
 use crate::ir::{Expr, ExprKind, Place, StmtKind};
@@ -405,6 +405,80 @@ impl Lowerer<'_> {
             index += 1;
         }
         pos
+    }
+
+    /// `int a[] = {1, 2, 3}` has type `int [3]`.
+    pub(crate) fn complete_array_from_initializer(
+        &mut self,
+        ty: TypeId,
+        init: &Node<ast::Initializer>,
+    ) -> TypeId {
+        let TypeKind::Array(elem, ArrayLen::Incomplete) = self.types.kind(ty).clone() else {
+            return ty;
+        };
+        let len = match &init.node {
+            ast::Initializer::Expression(e) => match &e.node {
+                ast::Expression::StringLiteral(s) => {
+                    Some(string_literal_bytes(&s.node).0.len() as u64 + 1)
+                }
+                _ => None,
+            },
+            ast::Initializer::List(items) => {
+                let elem_scalars = self.scalar_count(elem).max(1);
+                let all_braced = items.iter().all(|i| {
+                    matches!(i.node.initializer.node, ast::Initializer::List(_))
+                        || !i.node.designation.is_empty()
+                }) || elem_scalars == 1;
+                if all_braced || self.is_string_init_of(elem, items) {
+                    let mut index: u64 = 0;
+                    let mut max: u64 = 0;
+                    for item in items {
+                        if let Some(d) = item.node.designation.first() {
+                            if let ast::Designator::Index(e) = &d.node {
+                                index = self.eval_const_int(e).unwrap_or(0).max(0) as u64;
+                            } else if let ast::Designator::Range(r) = &d.node {
+                                index = self.eval_const_int(&r.node.to).unwrap_or(0).max(0) as u64;
+                            }
+                        }
+                        index += 1;
+                        max = max.max(index);
+                    }
+                    Some(max)
+                } else {
+                    Some((items.len() as u64).div_ceil(elem_scalars))
+                }
+            }
+        };
+        match len {
+            Some(n) => self.types.array_of(elem, ArrayLen::Fixed(n)),
+            None => ty,
+        }
+    }
+
+    fn is_string_init_of(&self, elem: TypeId, items: &[Node<ast::InitializerListItem>]) -> bool {
+        self.types.is_array(elem)
+            && items.iter().all(|i| matches!(&i.node.initializer.node, ast::Initializer::Expression(e) if matches!(e.node, ast::Expression::StringLiteral(_))))
+    }
+
+    /// Number of scalar leaves of a type (for brace elision).
+    pub(crate) fn scalar_count(&self, ty: TypeId) -> u64 {
+        match self.types.kind(ty) {
+            TypeKind::Array(e, ArrayLen::Fixed(n)) => n * self.scalar_count(*e),
+            TypeKind::Struct(c) => self.types.composite(*c).fields.as_ref().map_or(1, |fs| {
+                fs.iter()
+                    .filter(|f| !(f.name.is_empty() && f.bit_field.is_some()))
+                    .map(|f| self.scalar_count(f.ty))
+                    .sum()
+            }),
+            TypeKind::Union(c) => self
+                .types
+                .composite(*c)
+                .fields
+                .as_ref()
+                .and_then(|fs| fs.first())
+                .map_or(1, |f| self.scalar_count(f.ty)),
+            _ => 1,
+        }
     }
 }
 

@@ -6,13 +6,22 @@
 //! bodies and initialisers in order. Expression lowering returns a pure
 //! [`Expr`] and emits the side effects as statements into the current block.
 
+mod access;
+mod assign;
 mod builder;
 mod call;
+mod conditional;
+mod constant;
 mod consteval;
+mod convert;
 mod decl;
+mod declarator;
 mod expr;
 mod init;
+mod library;
+mod operator;
 mod stmt;
+mod tag;
 
 use crate::diag::{Diagnostic, DiagnosticKind, UnsupportedKind};
 use crate::ir::{
@@ -214,7 +223,7 @@ impl<'a> Lowerer<'a> {
     fn run(&mut self, unit: &ast::TranslationUnit) {
         for ext in &unit.0 {
             if let ast::ExternalDeclaration::FunctionDefinition(def) = &ext.node {
-                if let Some(name) = decl::declarator_name(&def.node.declarator.node) {
+                if let Some(name) = declarator::declarator_name(&def.node.declarator.node) {
                     self.defined_functions.insert(name);
                 }
             }
