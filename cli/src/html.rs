@@ -253,7 +253,7 @@ fn statistics(out: &mut String, report: &Report) {
             r.encoding.variables,
             r.encoding.clauses,
             r.seconds,
-            if r.trouble.is_some() { " (inexact)" } else { "" }
+            if r.is_exact() { "" } else { " (inexact)" }
         );
     }
     out.push_str("</tbody></table></section>\n");

@@ -225,11 +225,8 @@ fn learn_one(
     let _ = write!(console.out, "{}", table(&search));
     let behaviour = assert == Some("end-of-main");
     let _ = write!(console.out, "{}", describe(last, behaviour));
-    if let Some(why) = &last.trouble {
-        let _ = writeln!(
-            console.err,
-            "warning: some queries had no answer ({why}); the automaton may be inexact"
-        );
+    if let Some(why) = last.inexact_because() {
+        let _ = writeln!(console.err, "warning: {why}");
     }
     if let Some(path) = &options.output {
         if let Err(code) = write_drawing(path, &last.drawing, console) {

@@ -321,6 +321,23 @@ fn compare(
             left_out.join("; ")
         )
     };
+    // A language learned inexactly makes the comparison no conclusion.
+    let inexact: Vec<String> = versions
+        .iter()
+        .enumerate()
+        .filter_map(|(i, (role, _))| {
+            let why = runs.at[i][&chosen_pair].inexact_because()?;
+            Some(format!("of {role}: {why}"))
+        })
+        .collect();
+    let summary = if inexact.is_empty() {
+        summary
+    } else {
+        format!(
+            "{summary} Not a conclusion: a language was learned inexactly ({}).",
+            inexact.join("; ")
+        )
+    };
     // The text: statistics, then each difference with its words and traces.
     if runs.pairs.len() > 1 {
         let _ = writeln!(

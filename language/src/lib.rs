@@ -78,6 +78,48 @@ pub struct Cut {
     pub by_length: Option<bool>,
 }
 
+impl BoundRun {
+    /// The automaton is the exact language of error within the bounds: the
+    /// solver answered every query and the learner relied on no unknown
+    /// answer and was not stopped.
+    pub fn is_exact(&self) -> bool {
+        self.trouble.is_none() && self.exactness == Exactness::Exact
+    }
+
+    /// Why the automaton may not be the exact language within the bounds,
+    /// in a sentence; `None` when it is.
+    pub fn inexact_because(&self) -> Option<String> {
+        if let Some(why) = &self.trouble {
+            return Some(format!(
+                "some queries had no answer ({why}); the automaton may be inexact"
+            ));
+        }
+        match self.exactness {
+            Exactness::Exact => None,
+            Exactness::UnknownsReadAsNo { known_answers } => Some(format!(
+                "the learner read unknown answers as \"no\" (with {known_answers} known answers): \
+                 the automaton agrees with every known answer but may have more states than the smallest that does"
+            )),
+            Exactness::RoundLimit => Some(
+                "learning stopped at the round limit: the automaton is a hypothesis the teacher never checked".into(),
+            ),
+            Exactness::TeacherGaveUp => {
+                Some("the teacher gave up: the automaton is no result".into())
+            }
+        }
+    }
+}
+
+/// A stable name of how learning stopped (`exactness` in JSON).
+pub fn exactness_name(e: Exactness) -> &'static str {
+    match e {
+        Exactness::Exact => "exact",
+        Exactness::UnknownsReadAsNo { .. } => "unknowns-read-as-no",
+        Exactness::RoundLimit => "round-limit",
+        Exactness::TeacherGaveUp => "teacher-gave-up",
+    }
+}
+
 impl Cut {
     /// No execution is left out: the automaton is the whole language.
     pub fn complete(&self) -> bool {
