@@ -17,6 +17,7 @@ pub mod check;
 pub mod error;
 pub mod float;
 pub mod interp;
+pub mod kinduction;
 pub mod layout;
 pub mod query;
 pub mod solver;

@@ -5,6 +5,7 @@
 
 use crate::present::{Panel, Report, RunInfo, WitnessStep};
 use lore_bmc::check::Verdict;
+use lore_bmc::kinduction::Induction;
 use lore_bmc::verify::Status;
 use lore_frontend::source::SourceMap;
 use lore_frontend::task::{SvCompProperty, Task};
@@ -294,6 +295,20 @@ pub struct VerifyJson {
     /// The task file, if the input was one.
     #[serde(skip_serializing_if = "Option::is_none")]
     task: Option<TaskJson>,
+    /// What k-induction found, when it was tried (`--k-induction`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    k_induction: Option<InductionJson>,
+}
+
+#[derive(Serialize)]
+struct InductionJson {
+    proved: bool,
+    /// The loops proved (`main.0`), with `k` and the base case's bound.
+    loops: Vec<String>,
+    k: Option<u32>,
+    unwind: Option<u32>,
+    /// Why there is no proof.
+    reason: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -379,10 +394,31 @@ impl VerifyJson {
             bound_cut: report.bound_cut,
             sv_comp_property: None,
             task: None,
+            k_induction: None,
         }
     }
 
     /// With the SV-COMP property and the task, if any.
+    pub fn with_induction(mut self, induction: Option<&Induction>) -> VerifyJson {
+        self.k_induction = induction.map(|i| match i {
+            Induction::Proved { loops, k, unwind } => InductionJson {
+                proved: true,
+                loops: loops.clone(),
+                k: Some(*k),
+                unwind: Some(*unwind),
+                reason: None,
+            },
+            Induction::NotProved(why) => InductionJson {
+                proved: false,
+                loops: Vec::new(),
+                k: None,
+                unwind: None,
+                reason: Some(why.clone()),
+            },
+        });
+        self
+    }
+
     pub fn with_task(
         mut self,
         task: Option<&Task>,

@@ -6,6 +6,7 @@ use lore_bmc::check::Stage;
 use lore_bmc::check::Verdict;
 use lore_bmc::error::UnknownReason;
 use lore_bmc::symex::{CheckKind, SafetyKind, SymexOptions};
+use lore_bmc::kinduction::Induction;
 use lore_bmc::verify::{verify_reporting, Status};
 use lore_frontend::ir::{Program, PropertyKind};
 use lore_frontend::task::{SvCompProperty, Task};
@@ -193,6 +194,11 @@ pub struct VerifyArgs {
     /// so that `gcc prog.c harness.c && ./a.out` fails the same way.
     #[arg(long, value_name = "FILE.c")]
     pub harness: Option<std::path::PathBuf>,
+    /// Where bounded model checking leaves one loop of main unfinished
+    /// (its unwinding assertion the only failing check), try to prove it by
+    /// k-induction with k up to the bound − 1: TRUE when a step case holds.
+    #[arg(long)]
+    pub k_induction: bool,
     /// Give up after this many seconds (the verdict is UNKNOWN).
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
@@ -443,6 +449,19 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
             return exit::BAD_INPUT;
         }
     };
+    let induction = if args.k_induction && matches!(report.verdict, Verdict::Unknown(_)) {
+        let deadline = args
+            .timeout
+            .map(|t| start + std::time::Duration::from_secs_f64(t));
+        let found = lore_bmc::kinduction::prove(program, &options, &report, deadline)
+            .unwrap_or_else(|e| Induction::NotProved(e.to_string()));
+        if let Induction::Proved { .. } = found {
+            report.verdict = Verdict::True;
+        }
+        Some(found)
+    } else {
+        None
+    };
     if let (Verdict::True, Some(why)) = (
         &report.verdict,
         crate::task::unchecked_part(program, property),
@@ -460,11 +479,9 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
             console.out,
             "{}",
             crate::json::render(
-                &crate::json::VerifyJson::new(&report, sources, category).with_task(
-                    task.as_ref(),
-                    property,
-                    expected.clone()
-                )
+                &crate::json::VerifyJson::new(&report, sources, category)
+                    .with_task(task.as_ref(), property, expected.clone())
+                    .with_induction(induction.as_ref())
             )
         );
     } else {
@@ -503,6 +520,19 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
                     p.description
                 );
             }
+        }
+        match &induction {
+            Some(Induction::Proved { loops, k, unwind }) => {
+                let _ = writeln!(
+                    console.out,
+                    "k-induction: every check holds: the base case at bound {unwind} and the step case with k = {k} for loop {}",
+                    loops.join(", ")
+                );
+            }
+            Some(Induction::NotProved(why)) => {
+                let _ = writeln!(console.out, "k-induction: no proof ({why})");
+            }
+            None => {}
         }
         let _ = writeln!(
             console.out,

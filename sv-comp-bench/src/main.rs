@@ -65,6 +65,9 @@ enum Command {
         /// folder, check the witnesses' format and run the harnesses with gcc.
         #[arg(long, value_name = "DIR")]
         witnesses: Option<PathBuf>,
+        /// Run Lore with --k-induction (TRUE proved where unwinding is not enough).
+        #[arg(long)]
+        k_induction: bool,
     },
     /// The paper's Table 1 (docking excepted): learn each row, check it
     /// against the enumerated language, compare with the paper, and measure
@@ -222,6 +225,7 @@ fn main() -> ExitCode {
             jobs,
             require_cbmc_parity,
             witnesses,
+            k_induction,
         } => {
             if let Some(dir) = &witnesses {
                 if let Err(e) = std::fs::create_dir_all(dir) {
@@ -242,6 +246,7 @@ fn main() -> ExitCode {
                 jobs,
                 require_cbmc_parity,
                 witnesses,
+                k_induction,
             })
         }
     }

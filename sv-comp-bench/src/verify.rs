@@ -25,6 +25,8 @@ pub struct VerifyOptions {
     /// Write a witness per task (and a harness per FALSE) into this
     /// folder and check them (`witnesses.rs`).
     pub witnesses: Option<PathBuf>,
+    /// Run Lore with --k-induction.
+    pub k_induction: bool,
 }
 
 struct Outcome {
@@ -81,6 +83,9 @@ fn run_task(task: &Task, o: &VerifyOptions) -> Outcome {
         .stderr(Stdio::piped());
     if o.unwinding_assertions {
         cmd.arg("--unwinding-assertions");
+    }
+    if o.k_induction {
+        cmd.arg("--k-induction");
     }
     // Witness files are named after the task (`c/loops/x` → `c_loops_x`).
     let files = o.witnesses.as_ref().map(|dir| {

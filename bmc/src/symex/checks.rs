@@ -9,6 +9,8 @@ use lore_frontend::ir::{Expr, Function, PropertyId, PropertyKind};
 use lore_frontend::source::Loc;
 
 impl Executor<'_> {
+    /// Records a check that fails where `violated` holds; its index, or
+    /// `None` inside an assumed block, where it is an assumption instead.
     pub(super) fn check(
         &mut self,
         kind: CheckKind,
@@ -16,7 +18,11 @@ impl Executor<'_> {
         description: String,
         loc: Loc,
         violated: TermId,
-    ) -> usize {
+    ) -> Option<usize> {
+        if self.assuming {
+            self.assumed_bad = self.terms.or(self.assumed_bad, violated);
+            return None;
+        }
         let index = match self.check_index.get(&name) {
             Some(&i) => {
                 let prev = self.checks[i].violated;
@@ -41,7 +47,7 @@ impl Executor<'_> {
             violated,
             loc,
         });
-        index
+        Some(index)
     }
 
     /// With `PropertyKind::EndOfMain` checked: the path reaches the end of
@@ -57,8 +63,10 @@ impl Executor<'_> {
             loc,
             state.guard,
         );
-        let word = state.word.clone();
-        self.attach_word(index, &word, state.guard);
+        if let Some(index) = index {
+            let word = state.word.clone();
+            self.attach_word(index, &word, state.guard);
+        }
     }
 
     /// Records `word` as check `index`'s word where `violated` (an execution
@@ -229,8 +237,10 @@ impl Executor<'_> {
                 p.loc,
                 violated,
             );
-            let word = state.word.clone();
-            self.attach_word(index, &word, violated);
+            if let Some(index) = index {
+                let word = state.word.clone();
+                self.attach_word(index, &word, violated);
+            }
         }
         // After the assertion, executions continue only where it held
         // (a failing assertion ends the run), except past an unchecked

@@ -86,6 +86,19 @@ pub struct SymexOptions {
     pub max_symbolic_object: u64,
     /// The events whose word the execution records (for language queries).
     pub events: Option<Events>,
+    /// Blocks whose checks are assumed instead of checked (k-induction's
+    /// step case: the iterations assumed to be safe).
+    pub assumed: Option<AssumedBlocks>,
+}
+
+/// Blocks of one function where every check (a property, a safety check,
+/// an unwinding or unsupported-construct check, in the block or in a
+/// function it calls) is an assumption: executions failing one there are
+/// left out of every query, as if the check had held.
+#[derive(Clone, Debug)]
+pub struct AssumedBlocks {
+    pub function: FunctionId,
+    pub blocks: rustc_hash::FxHashSet<BlockId>,
 }
 
 /// Event points and the longest word recorded. Each execution's word is the
@@ -144,6 +157,7 @@ impl Default for SymexOptions {
             pointer_check: false,
             max_symbolic_object: 1024,
             events: None,
+            assumed: None,
         }
     }
 }
@@ -329,6 +343,10 @@ struct Executor<'p> {
     address_taken: Vec<FunctionId>,
     /// Object ids of heap blocks.
     heap: rustc_hash::FxHashSet<ObjectId>,
+    /// Inside an assumed block (`SymexOptions::assumed`) or a call from one.
+    assuming: bool,
+    /// Where a check in an assumed block fails: left out of every check.
+    assumed_bad: TermId,
 }
 
 /// Executes `program` from its initialiser and `main`.
@@ -350,6 +368,8 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, BmcEr
         at: Loc::NONE,
         address_taken: Vec::new(),
         heap: Default::default(),
+        assuming: false,
+        assumed_bad: FALSE,
     };
     // Globals start as zero; external ones (declared, never defined) are unknown.
     let mut memory = vec![None];
@@ -408,6 +428,14 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, BmcEr
             main.loc,
             TRUE,
         );
+    }
+    // The executions that fail a check where checks are assumptions are
+    // no executions at all.
+    if ex.assumed_bad != FALSE {
+        let fine = ex.terms.not(ex.assumed_bad);
+        for c in &mut ex.checks {
+            c.violated = ex.terms.and(c.violated, fine);
+        }
     }
     Ok(Symex {
         equation: Equation {

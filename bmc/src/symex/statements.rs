@@ -57,6 +57,11 @@ impl Executor<'_> {
                 continue;
             }
             let block = &body.blocks[pc];
+            if let Some(region) = &self.options.assumed {
+                if std::ptr::eq(self.program.function(region.function), f) {
+                    self.assuming = region.blocks.contains(&BlockId(pc as u32));
+                }
+            }
             for stmt in &block.stmts {
                 if state.guard == FALSE {
                     break;

@@ -1,0 +1,517 @@
+//! k-induction: a proof that a loop of `main` never leads to a failing
+//! check, however often it runs, from a bounded run and a step case.
+//!
+//! Let s_0, s_1, … be the states at the loop's header after 0, 1, …
+//! iterations, and P(s) "the segment from s — one more iteration, or the
+//! exit and the rest of the program — fails no check". The program is
+//! safe if P holds of every reachable header state.
+//!
+//! - **Base case.** Bounded model checking with bound b (unwinding
+//!   assertions on) in which every check holds but this loop's unwinding
+//!   assertion. With Lore's (CBMC's) bound, a `while` body runs at most b − 1
+//!   times, so P(s_0) … P(s_{b−2}) hold: the base covers k ≤ b − 1.
+//! - **Step case.** [`step_case`] rewrites `main`: where the loop is
+//!   entered, the variables the loop writes get arbitrary values (every
+//!   other variable keeps its value at the loop's entry, which it also has
+//!   at every header); then k copies of the loop's blocks run with their
+//!   checks assumed ([`SymexOptions::assumed`]) and their exits cut (the
+//!   states s_i with i < n continue the loop); then one checked copy,
+//!   whose exit goes on to the rest of `main`, and whose back edge ends the
+//!   path. If every check of that program holds, P(s_{n−k}) … P(s_{n−1})
+//!   imply P(s_n) for all n.
+//!
+//! A failing step case proves nothing (its start may be unreachable): a
+//! larger k is tried, up to b − 1. The havoc must cover everything the loop
+//! can change, so the rewrite refuses (and the answer stays UNKNOWN) where it
+//! cannot name it: writes through pointers, heap allocation, block and
+//! string operations, calls through pointers, anything of that kind in a
+//! called function, a variable too large to havoc, a loop inside another
+//! loop, or blocks that are not laid out as one range with one entry.
+//!
+//! Inner loops and calls in the loop stay; their unwinding assertions are
+//! checks like any other (assumed in the k copies, checked in the last, and
+//! checked by the base case).
+
+use crate::check::Verdict;
+use crate::error::BmcError;
+use crate::symex::{AssumedBlocks, CheckKind, SymexOptions};
+use crate::verify::{verify, Report, Status};
+use lore_frontend::ir::{
+    Block, BlockId, Body, Callee, Expr, ExprKind, Function, FunctionId, HaltKind, Loop, Place,
+    Program, Stmt, StmtKind, Terminator,
+};
+use lore_frontend::types::{LocalId, TypeTable};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::time::Instant;
+
+/// A variable larger than this many bytes is not havocked (its arbitrary
+/// value would be one enormous input); the step case is refused instead.
+const MAX_HAVOC_BYTES: u64 = 4096;
+
+/// The step case of k-induction for one loop of `main`.
+pub struct StepCase {
+    pub program: Program,
+    pub options: SymexOptions,
+    /// The variables given arbitrary values at the loop's entry.
+    pub havocked: Vec<String>,
+}
+
+/// What k-induction found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Induction {
+    /// Every check holds in every execution: the base case at `unwind` and
+    /// the step case with `k` for each loop in `loops` (`main.i`).
+    Proved { loops: Vec<String>, k: u32, unwind: u32 },
+    /// No proof; why.
+    NotProved(String),
+}
+
+/// Tries to turn a bounded report at bound `unwind` into a proof: it
+/// applies when every check holds but unwinding assertions of loops of
+/// `main`, and then tries the step case for each such loop with
+/// k = 1 … `unwind` − 1, until `deadline`.
+pub fn prove(
+    program: &Program,
+    options: &SymexOptions,
+    base: &Report,
+    deadline: Option<Instant>,
+) -> Result<Induction, BmcError> {
+    let not = |why: String| Ok(Induction::NotProved(why));
+    let Some(entry) = program.entry else {
+        return not("the program has no main".into());
+    };
+    if !options.unwinding_assertions {
+        return not("k-induction needs the base case with unwinding assertions".into());
+    }
+    // The base case: only unwinding assertions of main's loops fail.
+    let mut targets: Vec<usize> = Vec::new();
+    for p in &base.properties {
+        match (&p.kind, &p.status) {
+            (_, Status::Holds) => {}
+            (
+                CheckKind::Unwinding {
+                    function,
+                    loop_index,
+                },
+                Status::Unknown(_),
+            ) if *function == entry => targets.push(*loop_index),
+            (_, Status::Unknown(why)) => {
+                return not(format!("the base case is not settled ({}: {why})", p.name))
+            }
+            (_, Status::Fails { .. }) => return not(format!("{} fails", p.name)),
+        }
+    }
+    targets.sort_unstable();
+    targets.dedup();
+    if targets.is_empty() {
+        return not("no loop of main needs more unwinding".into());
+    }
+    let main = program.function(entry);
+    let unwind = bound_of(options, main, targets[0]);
+    if targets.iter().any(|&t| bound_of(options, main, t) != unwind) {
+        return not("the loops to prove have different bounds".into());
+    }
+    if targets.len() > 1 {
+        return not(format!(
+            "{} loops of main need more unwinding; k-induction handles one",
+            targets.len()
+        ));
+    }
+    let target = targets[0];
+    let mut last = String::new();
+    for k in 1..unwind {
+        if deadline.is_some_and(|d| Instant::now() >= d) {
+            return not(format!("out of time at k = {k}"));
+        }
+        let step = match step_case(program, options, target, k) {
+            Ok(s) => s,
+            Err(why) => return not(why),
+        };
+        let report = verify(&step.program, &step.options)?;
+        match report.verdict {
+            Verdict::True => {
+                return Ok(Induction::Proved {
+                    loops: vec![format!("{}.{target}", main.name)],
+                    k,
+                    unwind,
+                })
+            }
+            Verdict::False(name) => last = format!("the step case fails {name} at k = {k}"),
+            Verdict::Unknown(why) => last = format!("the step case is unknown at k = {k}: {why}"),
+        }
+    }
+    if last.is_empty() {
+        last = format!("the bound {unwind} leaves no k to try (k ≤ bound − 1)");
+    }
+    not(last)
+}
+
+fn bound_of(options: &SymexOptions, f: &Function, index: usize) -> u32 {
+    options
+        .unwind_set
+        .get(&format!("{}.{index}", f.name))
+        .copied()
+        .unwrap_or(options.unwind)
+}
+
+/// The step case for loop `target` of `main` with `k` assumed iterations
+/// (see the module documentation), or why it cannot be built soundly.
+pub fn step_case(
+    program: &Program,
+    options: &SymexOptions,
+    target: usize,
+    k: u32,
+) -> Result<StepCase, String> {
+    let entry = program.entry.ok_or("the program has no main")?;
+    let main = program.function(entry);
+    let body = main.body.as_ref().ok_or("main has no body")?;
+    let l = body.loops.get(target).ok_or("no such loop")?;
+    let name = format!("{}.{target}", main.name);
+    if body.loops.iter().filter(|o| o.header == l.header).count() > 1 {
+        return Err(format!("loop {name} shares its header with another loop"));
+    }
+    let members = natural_loop(body, l);
+    let (h, m) = (l.header.index(), members.len());
+    if members.iter().any(|&b| b < h || b >= h + m) {
+        return Err(format!("the blocks of loop {name} are not one range"));
+    }
+    for (i, other) in body.loops.iter().enumerate() {
+        let nested_in_other = !(h..h + m).contains(&other.header.index())
+            && natural_loop(body, other).contains(&h);
+        if i != target && nested_in_other {
+            return Err(format!("loop {name} is inside another loop"));
+        }
+    }
+    // Edges: into the loop only at its header and from before it; out of
+    // it only forward past it.
+    for (b, block) in body.blocks.iter().enumerate() {
+        let in_loop = (h..h + m).contains(&b);
+        for t in successors(&block.term) {
+            let t = t.index();
+            let to_loop = (h..h + m).contains(&t);
+            if !in_loop && to_loop && (t != h || b > h) {
+                return Err(format!("loop {name} is entered other than at its header"));
+            }
+            if in_loop && !to_loop && t < h + m {
+                return Err(format!("loop {name} jumps back out of itself"));
+            }
+        }
+    }
+    let havoc = written_places(program, main, &body.blocks[h..h + m])?;
+    let havocked: Vec<String> = havoc
+        .iter()
+        .map(|p| match p {
+            Place::Local(l) => main.local(*l).name.clone(),
+            Place::Global(g) => program.global(*g).name.clone(),
+            _ => unreachable!("whole variables only"),
+        })
+        .collect();
+
+    // The new layout: blocks before the loop; the havoc block; k assumed
+    // copies; the checked copy; the blocks after the loop; the sink.
+    let k = k as usize;
+    let n = body.blocks.len();
+    let havoc_block = h;
+    let copy_start = |c: usize| h + 1 + c * m;
+    let after_shift = 1 + (k + 1) * m - m;
+    let sink = n + after_shift;
+    let outside = |t: usize| -> usize {
+        if t < h {
+            t
+        } else if t == h {
+            havoc_block
+        } else {
+            t + after_shift
+        }
+    };
+    let mut blocks: Vec<Block> = Vec::with_capacity(sink + 1);
+    for block in &body.blocks[..h] {
+        blocks.push(relabel(block, &outside));
+    }
+    blocks.push(Block {
+        stmts: havoc
+            .iter()
+            .map(|p| Stmt {
+                kind: StmtKind::Nondet { place: p.clone() },
+                loc: l.loc,
+            })
+            .collect(),
+        term: Terminator::Goto(BlockId(copy_start(0) as u32)),
+        term_loc: l.loc,
+        from_if: false,
+    });
+    for c in 0..=k {
+        let checked = c == k;
+        let in_copy = |t: usize| -> usize {
+            if t == h {
+                // The back edge (and `continue`): the next copy, or the end.
+                if checked {
+                    sink
+                } else {
+                    copy_start(c + 1)
+                }
+            } else if (h..h + m).contains(&t) {
+                copy_start(c) + (t - h)
+            } else if checked {
+                outside(t)
+            } else {
+                sink
+            }
+        };
+        for block in &body.blocks[h..h + m] {
+            let mut copy = relabel(block, &in_copy);
+            if !checked && matches!(copy.term, Terminator::Return(_) | Terminator::Halt(_)) {
+                // An assumed iteration continues the loop.
+                copy.term = Terminator::Goto(BlockId(sink as u32));
+            }
+            blocks.push(copy);
+        }
+    }
+    for block in &body.blocks[h + m..] {
+        blocks.push(relabel(block, &outside));
+    }
+    blocks.push(Block {
+        stmts: vec![Stmt {
+            kind: StmtKind::Assume {
+                cond: Expr {
+                    kind: ExprKind::Int(0),
+                    ty: TypeTable::BOOL,
+                },
+            },
+            loc: l.loc,
+        }],
+        term: Terminator::Halt(HaltKind::Abort),
+        term_loc: l.loc,
+        from_if: false,
+    });
+
+    // Loops: those outside keep their place; those inside get one copy per
+    // copy of the blocks; the target loop is gone. Their bounds move with them.
+    let mut loops: Vec<Loop> = Vec::new();
+    let mut unwind_set: FxHashMap<String, u32> = options
+        .unwind_set
+        .iter()
+        .filter(|(key, _)| !key.starts_with(&format!("{}.", main.name)))
+        .map(|(key, v)| (key.clone(), *v))
+        .collect();
+    let mut keep = |old: usize, new: Loop, loops: &mut Vec<Loop>| {
+        if let Some(&b) = options.unwind_set.get(&format!("{}.{old}", main.name)) {
+            unwind_set.insert(format!("{}.{}", main.name, loops.len()), b);
+        }
+        loops.push(new);
+    };
+    for (i, other) in body.loops.iter().enumerate() {
+        if i == target {
+            continue;
+        }
+        let (hd, lt) = (other.header.index(), other.latch.index());
+        if (h..h + m).contains(&hd) {
+            for c in 0..=k {
+                let at = |b: usize| BlockId((copy_start(c) + b - h) as u32);
+                let new = Loop {
+                    header: at(hd),
+                    latch: at(lt),
+                    ..other.clone()
+                };
+                keep(i, new, &mut loops);
+            }
+        } else {
+            let at = |b: usize| BlockId(outside(b) as u32);
+            let new = Loop {
+                header: at(hd),
+                latch: at(lt),
+                ..other.clone()
+            };
+            keep(i, new, &mut loops);
+        }
+    }
+    let mut program = program.clone();
+    program.functions[entry.index()].body = Some(Body { blocks, loops });
+    let assumed: FxHashSet<BlockId> = (copy_start(0)..copy_start(k))
+        .map(|b| BlockId(b as u32))
+        .collect();
+    let options = SymexOptions {
+        unwind_set,
+        unwinding_assertions: true,
+        assumed: Some(AssumedBlocks {
+            function: entry,
+            blocks: assumed,
+        }),
+        events: None,
+        ..options.clone()
+    };
+    Ok(StepCase {
+        program,
+        options,
+        havocked,
+    })
+}
+
+/// The blocks of the natural loop of `l`: its header and every block that
+/// reaches its latch without passing the header.
+fn natural_loop(body: &Body, l: &Loop) -> Vec<usize> {
+    let mut preds: Vec<Vec<usize>> = vec![Vec::new(); body.blocks.len()];
+    for (b, block) in body.blocks.iter().enumerate() {
+        for t in successors(&block.term) {
+            preds[t.index()].push(b);
+        }
+    }
+    let mut seen: FxHashSet<usize> = [l.header.index()].into_iter().collect();
+    let mut work = vec![l.latch.index()];
+    while let Some(b) = work.pop() {
+        if seen.insert(b) {
+            work.extend(preds[b].iter().copied());
+        }
+    }
+    let mut members: Vec<usize> = seen.into_iter().collect();
+    members.sort_unstable();
+    members
+}
+
+fn successors(term: &Terminator) -> Vec<BlockId> {
+    match term {
+        Terminator::Goto(t) => vec![*t],
+        Terminator::Branch {
+            then_block,
+            else_block,
+            ..
+        } => vec![*then_block, *else_block],
+        Terminator::Switch { cases, default, .. } => {
+            let mut v: Vec<BlockId> = cases.iter().map(|(_, t)| *t).collect();
+            v.push(*default);
+            v
+        }
+        Terminator::Return(_) | Terminator::Halt(_) | Terminator::Unterminated => Vec::new(),
+    }
+}
+
+fn relabel(block: &Block, map: &dyn Fn(usize) -> usize) -> Block {
+    let to = |t: &BlockId| BlockId(map(t.index()) as u32);
+    let term = match &block.term {
+        Terminator::Goto(t) => Terminator::Goto(to(t)),
+        Terminator::Branch {
+            cond,
+            then_block,
+            else_block,
+        } => Terminator::Branch {
+            cond: cond.clone(),
+            then_block: to(then_block),
+            else_block: to(else_block),
+        },
+        Terminator::Switch {
+            value,
+            cases,
+            default,
+        } => Terminator::Switch {
+            value: value.clone(),
+            cases: cases.iter().map(|(v, t)| (*v, to(t))).collect(),
+            default: to(default),
+        },
+        other => other.clone(),
+    };
+    Block {
+        term,
+        ..block.clone()
+    }
+}
+
+/// The whole variables the loop's blocks can change (locals of `main`
+/// declared outside the loop, and globals), or why they cannot be named.
+fn written_places(program: &Program, main: &Function, blocks: &[Block]) -> Result<Vec<Place>, String> {
+    let mut declared: FxHashSet<LocalId> = FxHashSet::default();
+    let mut locals: Vec<LocalId> = Vec::new();
+    let mut globals: Vec<lore_frontend::ir::GlobalId> = Vec::new();
+    let mut callees: Vec<FunctionId> = Vec::new();
+    for block in blocks {
+        for stmt in &block.stmts {
+            if let StmtKind::Declare { local } = &stmt.kind {
+                declared.insert(*local);
+            }
+            for place in writes(&stmt.kind, &mut callees)? {
+                match root(place)? {
+                    Place::Local(l) => locals.push(*l),
+                    Place::Global(g) => globals.push(*g),
+                    _ => unreachable!("a root is a variable"),
+                }
+            }
+        }
+    }
+    // Called functions: their own locals are fresh on each call; globals
+    // they write are havocked; anything else is refused.
+    let mut seen: FxHashSet<FunctionId> = FxHashSet::default();
+    while let Some(fid) = callees.pop() {
+        if !seen.insert(fid) {
+            continue;
+        }
+        let f = program.function(fid);
+        let Some(body) = &f.body else { continue };
+        for block in &body.blocks {
+            for stmt in &block.stmts {
+                for place in writes(&stmt.kind, &mut callees)
+                    .map_err(|why| format!("{why} (in {}, called in the loop)", f.name))?
+                {
+                    match root(place)? {
+                        Place::Global(g) => globals.push(*g),
+                        Place::Local(_) => {}
+                        _ => unreachable!("a root is a variable"),
+                    }
+                }
+            }
+        }
+    }
+    locals.sort_unstable();
+    locals.dedup();
+    globals.sort_unstable();
+    globals.dedup();
+    let mut places = Vec::new();
+    for l in locals.into_iter().filter(|l| !declared.contains(l)) {
+        let local = main.local(l);
+        havocable(program, local.ty, &local.name)?;
+        places.push(Place::Local(l));
+    }
+    for g in globals {
+        let global = program.global(g);
+        havocable(program, global.ty, &global.name)?;
+        places.push(Place::Global(g));
+    }
+    Ok(places)
+}
+
+fn havocable(program: &Program, ty: lore_frontend::types::TypeId, name: &str) -> Result<(), String> {
+    match program.types.size_of(ty) {
+        Some(size) if size <= MAX_HAVOC_BYTES => Ok(()),
+        Some(size) => Err(format!("`{name}` ({size} bytes) is too large to havoc")),
+        None => Err(format!("`{name}` has no fixed size to havoc")),
+    }
+}
+
+/// The places a statement writes (calls' callees go to `callees`).
+fn writes<'s>(stmt: &'s StmtKind, callees: &mut Vec<FunctionId>) -> Result<Vec<&'s Place>, String> {
+    Ok(match stmt {
+        StmtKind::Assign { place, .. } | StmtKind::Nondet { place } => vec![place],
+        StmtKind::Call { dest, callee, .. } => {
+            match callee {
+                Callee::Direct(f) => callees.push(*f),
+                Callee::Indirect(_) => return Err("a call through a pointer".into()),
+            }
+            dest.iter().collect()
+        }
+        StmtKind::Allocate { .. } => return Err("memory allocation".into()),
+        StmtKind::Free { .. } => return Err("free".into()),
+        StmtKind::Memory { .. } => return Err("a block memory operation".into()),
+        StmtKind::String { .. } => return Err("a string operation".into()),
+        StmtKind::Declare { .. }
+        | StmtKind::Assume { .. }
+        | StmtKind::Assert { .. }
+        | StmtKind::Unsupported { .. } => Vec::new(),
+    })
+}
+
+/// The variable a place is part of, or why it has none.
+fn root(place: &Place) -> Result<&Place, String> {
+    match place {
+        Place::Local(_) | Place::Global(_) => Ok(place),
+        Place::Field(base, _) | Place::Index(base, _) => root(base),
+        Place::Deref(_) => Err("a write through a pointer".into()),
+    }
+}

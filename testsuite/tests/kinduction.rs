@@ -1,0 +1,70 @@
+//! `lore verify --k-induction` on the programs of `cases/kinduction/`.
+//! Each states its verdict in its first line (`// expect: VERDICT | text
+//! the output contains`). Every answer is also checked against bounded
+//! model checking deep enough to reach each program's bugs: a TRUE from
+//! k-induction must not fail there, and a program said to fail "after N
+//! iterations" must.
+
+mod common;
+use common::run_lore;
+
+fn lore(file: &str, extra: &[&str]) -> (u8, String) {
+    let mut args = vec!["verify".to_string(), file.to_string()];
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let (code, out, err) = run_lore(&args);
+    (code, format!("{out}{err}"))
+}
+
+#[test]
+fn k_induction_proves_what_it_claims_and_nothing_more() {
+    let mut files: Vec<_> = std::fs::read_dir("cases/kinduction")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "c"))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 10, "the cases are missing");
+    let mut proved = 0;
+    for path in &files {
+        let file = path.display().to_string();
+        let text = std::fs::read_to_string(path).unwrap();
+        let header = text.lines().next().unwrap();
+        let expect = header
+            .strip_prefix("// expect: ")
+            .unwrap_or_else(|| panic!("{file}: no `// expect:` line"));
+        let (verdict, wanted) = expect.split_once(" | ").unwrap_or((expect, ""));
+        let (code, out) = lore(&file, &["--k-induction"]);
+        let last = out.lines().last().unwrap_or("");
+        let verdict_line = out
+            .lines()
+            .find(|l| l.starts_with(verdict))
+            .unwrap_or(last);
+        assert!(
+            verdict_line.starts_with(verdict),
+            "{file}: expected {verdict}, got (exit {code}):\n{out}"
+        );
+        assert!(out.contains(wanted), "{file}: no `{wanted}` in:\n{out}");
+        // Deep bounded model checking (bounded semantics: no unwinding
+        // assertions) sees every bug of these programs.
+        let (_, deep) = lore(&file, &["--unwind", "120"]);
+        let deep_false = deep.lines().any(|l| l.starts_with("FALSE"));
+        if verdict == "TRUE" {
+            proved += 1;
+            assert!(!deep_false, "{file}: proved TRUE, but fails at depth:\n{deep}");
+        }
+        if text.contains("FALSE after") {
+            assert!(deep_false, "{file}: said to fail at depth, but does not:\n{deep}");
+        }
+    }
+    assert!(proved >= 5, "only {proved} proofs");
+}
+
+#[test]
+fn k_induction_in_json() {
+    let (code, out) = lore("cases/kinduction/count_up.c", &["--k-induction", "--json"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("\"k_induction\": {"), "{out}");
+    assert!(out.contains("\"proved\": true"), "{out}");
+    assert!(out.contains("\"loops\": [\n      \"main.0\"\n    ]"), "{out}");
+    assert!(out.contains("\"verdict\": \"TRUE\""), "{out}");
+}
