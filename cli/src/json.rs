@@ -307,6 +307,9 @@ struct InductionJson {
     loops: Vec<String>,
     k: Option<u32>,
     unwind: Option<u32>,
+    /// The invariants the step case assumed (`x@entry`: x where the loop
+    /// was entered).
+    invariants: Vec<String>,
     /// Why there is no proof.
     reason: Option<String>,
 }
@@ -401,11 +404,18 @@ impl VerifyJson {
     /// With the SV-COMP property and the task, if any.
     pub fn with_induction(mut self, induction: Option<&Induction>) -> VerifyJson {
         self.k_induction = induction.map(|i| match i {
-            Induction::Proved { loops, k, unwind } => InductionJson {
+            Induction::Proved {
+                loops,
+                k,
+                unwind,
+                invariants,
+                ..
+            } => InductionJson {
                 proved: true,
                 loops: loops.clone(),
                 k: Some(*k),
                 unwind: Some(*unwind),
+                invariants: invariants.clone(),
                 reason: None,
             },
             Induction::NotProved(why) => InductionJson {
@@ -413,6 +423,7 @@ impl VerifyJson {
                 loops: Vec::new(),
                 k: None,
                 unwind: None,
+                invariants: Vec::new(),
                 reason: Some(why.clone()),
             },
         });

@@ -207,6 +207,22 @@ pub struct VerifyArgs {
     pub memory_limit: Option<u64>,
 }
 
+/// The invariants of a k-induction proof that are C expressions at the
+/// loop (no entry values, no temporaries of Lore's), with the loop's place.
+fn c_invariants(induction: Option<&Induction>) -> Vec<(lore_frontend::source::Loc, String)> {
+    let Some(Induction::Proved {
+        invariants, loc, ..
+    }) = induction
+    else {
+        return Vec::new();
+    };
+    invariants
+        .iter()
+        .filter(|t| !t.contains('@') && !t.contains('$'))
+        .map(|t| (*loc, t.clone()))
+        .collect()
+}
+
 /// Writes `--witness` and `--harness` for the verdict (nothing for UNKNOWN).
 fn write_witnesses(
     args: &VerifyArgs,
@@ -215,6 +231,7 @@ fn write_witnesses(
     report: &lore_bmc::verify::Report,
     property: Option<SvCompProperty>,
     category: &str,
+    induction: Option<&Induction>,
 ) -> Result<(), String> {
     use crate::witness;
     if args.witness.is_none() && args.harness.is_none() {
@@ -281,7 +298,7 @@ fn write_witnesses(
                 let text = if graphml {
                     witness::correctness_graphml(&subject)
                 } else {
-                    witness::correctness_yaml(&subject)
+                    witness::correctness_yaml(&subject, &c_invariants(induction))
                 };
                 write(path, text)?;
             }
@@ -522,12 +539,25 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
             }
         }
         match &induction {
-            Some(Induction::Proved { loops, k, unwind }) => {
+            Some(Induction::Proved {
+                loops,
+                k,
+                unwind,
+                invariants,
+                ..
+            }) => {
                 let _ = writeln!(
                     console.out,
                     "k-induction: every check holds: the base case at bound {unwind} and the step case with k = {k} for loop {}",
                     loops.join(", ")
                 );
+                if !invariants.is_empty() {
+                    let _ = writeln!(
+                        console.out,
+                        "  with the invariants (x@entry: x where the loop was entered): {}",
+                        invariants.join(", ")
+                    );
+                }
             }
             Some(Induction::NotProved(why)) => {
                 let _ = writeln!(console.out, "k-induction: no proof ({why})");
@@ -547,7 +577,15 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
             }
         );
     }
-    if let Err(e) = write_witnesses(args, &input, program, &report, property, category) {
+    if let Err(e) = write_witnesses(
+        args,
+        &input,
+        program,
+        &report,
+        property,
+        category,
+        induction.as_ref(),
+    ) {
         let _ = writeln!(console.err, "error: {e}");
         return exit::BAD_INPUT;
     }

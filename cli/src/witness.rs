@@ -298,11 +298,28 @@ pub fn violation_yaml(
 
 /// A correctness witness, format 2.0: the invariants Lore proved (none
 /// when the proof is complete unwinding).
-pub fn correctness_yaml(subject: &Subject<'_>) -> String {
+/// A correctness witness: the loop invariants k-induction proved that are
+/// C expressions over the program's variables (`invariants`: the loop's
+/// location and the invariant), or none where the proof is by complete
+/// unwinding.
+pub fn correctness_yaml(subject: &Subject<'_>, invariants: &[(Loc, String)]) -> String {
     let mut entry = Hash::new();
     entry.insert(s("entry_type"), s("invariant_set"));
     entry.insert(s("metadata"), metadata(subject, b"invariant_set"));
-    entry.insert(s("content"), Yaml::Array(Vec::new()));
+    let content = invariants
+        .iter()
+        .map(|(loc, text)| {
+            let mut inv = Hash::new();
+            inv.insert(s("type"), s("loop_invariant"));
+            inv.insert(s("location"), location(subject, *loc, Some(loc.col), "main"));
+            inv.insert(s("value"), s(text));
+            inv.insert(s("format"), s("c_expression"));
+            let mut item = Hash::new();
+            item.insert(s("invariant"), Yaml::Hash(inv));
+            Yaml::Hash(item)
+        })
+        .collect();
+    entry.insert(s("content"), Yaml::Array(content));
     emit(&Yaml::Array(vec![Yaml::Hash(entry)]))
 }
 

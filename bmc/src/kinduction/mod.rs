@@ -32,6 +32,8 @@
 //! checks like any other (assumed in the k copies, checked in the last, and
 //! checked by the base case).
 
+mod invariants;
+
 use crate::check::Verdict;
 use crate::error::BmcError;
 use crate::symex::{AssumedBlocks, CheckKind, SymexOptions};
@@ -61,7 +63,16 @@ pub struct StepCase {
 pub enum Induction {
     /// Every check holds in every execution: the base case at `unwind` and
     /// the step case with `k` for each loop in `loops` (`main.i`).
-    Proved { loops: Vec<String>, k: u32, unwind: u32 },
+    Proved {
+        loops: Vec<String>,
+        k: u32,
+        unwind: u32,
+        /// The invariants assumed of the step case's start (Houdini's, in
+        /// C syntax; `x@entry` is x's value where the loop was entered).
+        invariants: Vec<String>,
+        /// Where the loop is.
+        loc: lore_frontend::source::Loc,
+    },
     /// No proof; why.
     NotProved(String),
 }
@@ -118,22 +129,48 @@ pub fn prove(
         ));
     }
     let target = targets[0];
+    let shape = match Shape::of(program, target) {
+        Ok(s) => s,
+        Err(why) => return not(why),
+    };
+    let invariants = invariants::find(program, options, &shape, deadline)?;
+    let (subject, save, assumed, texts) = match &invariants {
+        Some(inv) => (
+            &inv.program,
+            inv.save.clone(),
+            inv.proved
+                .iter()
+                .map(|(e, _)| Stmt {
+                    kind: StmtKind::Assume { cond: e.clone() },
+                    loc: shape.loc,
+                })
+                .collect(),
+            inv.proved.iter().map(|(_, t)| t.clone()).collect(),
+        ),
+        None => (program, Vec::new(), Vec::new(), Vec::new()),
+    };
     let mut last = String::new();
     for k in 1..unwind {
         if deadline.is_some_and(|d| Instant::now() >= d) {
             return not(format!("out of time at k = {k}"));
         }
-        let step = match step_case(program, options, target, k) {
-            Ok(s) => s,
-            Err(why) => return not(why),
+        let plan = Plan {
+            assumed_copies: k as usize,
+            before_havoc: save.clone(),
+            after_havoc: assumed.clone(),
+            at_back_edge: None,
+            exits_go_on: true,
         };
-        let report = verify(&step.program, &step.options)?;
+        let (step, step_options) = rewrite(subject, options, &shape, &plan);
+        let report = verify(&step, &step_options)?;
         match report.verdict {
             Verdict::True => {
                 return Ok(Induction::Proved {
                     loops: vec![format!("{}.{target}", main.name)],
                     k,
                     unwind,
+                    invariants: texts,
+                    loc: shape.loc,
                 })
             }
             Verdict::False(name) => last = format!("the step case fails {name} at k = {k}"),
@@ -154,67 +191,136 @@ fn bound_of(options: &SymexOptions, f: &Function, index: usize) -> u32 {
         .unwrap_or(options.unwind)
 }
 
-/// The step case for loop `target` of `main` with `k` assumed iterations
-/// (see the module documentation), or why it cannot be built soundly.
-pub fn step_case(
+/// A loop of `main` that k-induction can rewrite: its blocks are the range
+/// `header .. header + len`, entered only at the header, and `havoc` names
+/// every variable it can change.
+pub(crate) struct Shape {
+    pub target: usize,
+    pub header: usize,
+    pub len: usize,
+    pub havoc: Vec<Place>,
+    pub loc: lore_frontend::source::Loc,
+}
+
+impl Shape {
+    /// Loop `target` of `main`, or why it cannot be rewritten soundly.
+    pub(crate) fn of(program: &Program, target: usize) -> Result<Shape, String> {
+        let entry = program.entry.ok_or("the program has no main")?;
+        let main = program.function(entry);
+        let body = main.body.as_ref().ok_or("main has no body")?;
+        let l = body.loops.get(target).ok_or("no such loop")?;
+        let name = format!("{}.{target}", main.name);
+        if body.loops.iter().filter(|o| o.header == l.header).count() > 1 {
+            return Err(format!("loop {name} shares its header with another loop"));
+        }
+        let members = natural_loop(body, l);
+        let (h, m) = (l.header.index(), members.len());
+        if members.iter().any(|&b| b < h || b >= h + m) {
+            return Err(format!("the blocks of loop {name} are not one range"));
+        }
+        for (i, other) in body.loops.iter().enumerate() {
+            let nested_in_other = !(h..h + m).contains(&other.header.index())
+                && natural_loop(body, other).contains(&h);
+            if i != target && nested_in_other {
+                return Err(format!("loop {name} is inside another loop"));
+            }
+        }
+        // Edges: into the loop only at its header and from before it; out
+        // of it only forward past it.
+        for (b, block) in body.blocks.iter().enumerate() {
+            let in_loop = (h..h + m).contains(&b);
+            for t in successors(&block.term) {
+                let t = t.index();
+                let to_loop = (h..h + m).contains(&t);
+                if !in_loop && to_loop && (t != h || b > h) {
+                    return Err(format!("loop {name} is entered other than at its header"));
+                }
+                if in_loop && !to_loop && t < h + m {
+                    return Err(format!("loop {name} jumps back out of itself"));
+                }
+            }
+        }
+        let havoc = written_places(program, main, &body.blocks[h..h + m])?;
+        Ok(Shape {
+            target,
+            header: h,
+            len: m,
+            havoc,
+            loc: l.loc,
+        })
+    }
+
+    pub(crate) fn havocked(&self, program: &Program) -> Vec<String> {
+        let main = program.function(program.entry.expect("a main"));
+        self.havoc
+            .iter()
+            .map(|p| match p {
+                Place::Local(l) => main.local(*l).name.clone(),
+                Place::Global(g) => program.global(*g).name.clone(),
+                _ => unreachable!("whole variables only"),
+            })
+            .collect()
+    }
+}
+
+/// How [`rewrite`] lays the loop out.
+pub(crate) struct Plan {
+    /// Copies of the loop's blocks with their checks assumed and their
+    /// exits cut, before the last copy.
+    pub assumed_copies: usize,
+    /// Run where the loop is entered, before the havoc (saving entry values).
+    pub before_havoc: Vec<Stmt>,
+    /// Run after the havoc (assumed invariants).
+    pub after_havoc: Vec<Stmt>,
+    /// Where the last copy jumps back: `None` ends the path; else these
+    /// statements run and then the path ends (checking candidates).
+    pub at_back_edge: Option<Vec<Stmt>>,
+    /// The last copy's exits go on to the rest of `main` (else they end).
+    pub exits_go_on: bool,
+}
+
+fn halt_block(stmts: Vec<Stmt>, loc: lore_frontend::source::Loc) -> Block {
+    Block {
+        stmts,
+        term: Terminator::Halt(HaltKind::Abort),
+        term_loc: loc,
+        from_if: false,
+    }
+}
+
+pub(crate) fn assume_false(loc: lore_frontend::source::Loc) -> Stmt {
+    Stmt {
+        kind: StmtKind::Assume {
+            cond: Expr {
+                kind: ExprKind::Int(0),
+                ty: TypeTable::BOOL,
+            },
+        },
+        loc,
+    }
+}
+
+/// `main` with the loop of `shape` laid out as `plan` says: the blocks
+/// before the loop; the havoc block; the copies; the blocks after the loop;
+/// the back-edge block (if any); the sink. The options assume the checks
+/// of the assumed copies and move `--unwindset` bounds with their loops.
+pub(crate) fn rewrite(
     program: &Program,
     options: &SymexOptions,
-    target: usize,
-    k: u32,
-) -> Result<StepCase, String> {
-    let entry = program.entry.ok_or("the program has no main")?;
+    shape: &Shape,
+    plan: &Plan,
+) -> (Program, SymexOptions) {
+    let entry = program.entry.expect("a main");
     let main = program.function(entry);
-    let body = main.body.as_ref().ok_or("main has no body")?;
-    let l = body.loops.get(target).ok_or("no such loop")?;
-    let name = format!("{}.{target}", main.name);
-    if body.loops.iter().filter(|o| o.header == l.header).count() > 1 {
-        return Err(format!("loop {name} shares its header with another loop"));
-    }
-    let members = natural_loop(body, l);
-    let (h, m) = (l.header.index(), members.len());
-    if members.iter().any(|&b| b < h || b >= h + m) {
-        return Err(format!("the blocks of loop {name} are not one range"));
-    }
-    for (i, other) in body.loops.iter().enumerate() {
-        let nested_in_other = !(h..h + m).contains(&other.header.index())
-            && natural_loop(body, other).contains(&h);
-        if i != target && nested_in_other {
-            return Err(format!("loop {name} is inside another loop"));
-        }
-    }
-    // Edges: into the loop only at its header and from before it; out of
-    // it only forward past it.
-    for (b, block) in body.blocks.iter().enumerate() {
-        let in_loop = (h..h + m).contains(&b);
-        for t in successors(&block.term) {
-            let t = t.index();
-            let to_loop = (h..h + m).contains(&t);
-            if !in_loop && to_loop && (t != h || b > h) {
-                return Err(format!("loop {name} is entered other than at its header"));
-            }
-            if in_loop && !to_loop && t < h + m {
-                return Err(format!("loop {name} jumps back out of itself"));
-            }
-        }
-    }
-    let havoc = written_places(program, main, &body.blocks[h..h + m])?;
-    let havocked: Vec<String> = havoc
-        .iter()
-        .map(|p| match p {
-            Place::Local(l) => main.local(*l).name.clone(),
-            Place::Global(g) => program.global(*g).name.clone(),
-            _ => unreachable!("whole variables only"),
-        })
-        .collect();
-
-    // The new layout: blocks before the loop; the havoc block; k assumed
-    // copies; the checked copy; the blocks after the loop; the sink.
-    let k = k as usize;
+    let body = main.body.as_ref().expect("a body");
+    let (h, m, loc) = (shape.header, shape.len, shape.loc);
+    let k = plan.assumed_copies;
     let n = body.blocks.len();
     let havoc_block = h;
     let copy_start = |c: usize| h + 1 + c * m;
     let after_shift = 1 + (k + 1) * m - m;
-    let sink = n + after_shift;
+    let back_block = n + after_shift;
+    let sink = back_block + usize::from(plan.at_back_edge.is_some());
     let outside = |t: usize| -> usize {
         if t < h {
             t
@@ -228,31 +334,31 @@ pub fn step_case(
     for block in &body.blocks[..h] {
         blocks.push(relabel(block, &outside));
     }
+    let mut stmts = plan.before_havoc.clone();
+    stmts.extend(shape.havoc.iter().map(|p| Stmt {
+        kind: StmtKind::Nondet { place: p.clone() },
+        loc,
+    }));
+    stmts.extend(plan.after_havoc.iter().cloned());
     blocks.push(Block {
-        stmts: havoc
-            .iter()
-            .map(|p| Stmt {
-                kind: StmtKind::Nondet { place: p.clone() },
-                loc: l.loc,
-            })
-            .collect(),
+        stmts,
         term: Terminator::Goto(BlockId(copy_start(0) as u32)),
-        term_loc: l.loc,
+        term_loc: loc,
         from_if: false,
     });
     for c in 0..=k {
-        let checked = c == k;
+        let last = c == k;
         let in_copy = |t: usize| -> usize {
             if t == h {
                 // The back edge (and `continue`): the next copy, or the end.
-                if checked {
-                    sink
+                if last {
+                    back_block
                 } else {
                     copy_start(c + 1)
                 }
             } else if (h..h + m).contains(&t) {
                 copy_start(c) + (t - h)
-            } else if checked {
+            } else if last && plan.exits_go_on {
                 outside(t)
             } else {
                 sink
@@ -260,7 +366,8 @@ pub fn step_case(
         };
         for block in &body.blocks[h..h + m] {
             let mut copy = relabel(block, &in_copy);
-            if !checked && matches!(copy.term, Terminator::Return(_) | Terminator::Halt(_)) {
+            let ends = matches!(copy.term, Terminator::Return(_) | Terminator::Halt(_));
+            if ends && !(last && plan.exits_go_on) {
                 // An assumed iteration continues the loop.
                 copy.term = Terminator::Goto(BlockId(sink as u32));
             }
@@ -270,28 +377,19 @@ pub fn step_case(
     for block in &body.blocks[h + m..] {
         blocks.push(relabel(block, &outside));
     }
-    blocks.push(Block {
-        stmts: vec![Stmt {
-            kind: StmtKind::Assume {
-                cond: Expr {
-                    kind: ExprKind::Int(0),
-                    ty: TypeTable::BOOL,
-                },
-            },
-            loc: l.loc,
-        }],
-        term: Terminator::Halt(HaltKind::Abort),
-        term_loc: l.loc,
-        from_if: false,
-    });
+    if let Some(stmts) = &plan.at_back_edge {
+        blocks.push(halt_block(stmts.clone(), loc));
+    }
+    blocks.push(halt_block(vec![assume_false(loc)], loc));
 
     // Loops: those outside keep their place; those inside get one copy per
     // copy of the blocks; the target loop is gone. Their bounds move with them.
     let mut loops: Vec<Loop> = Vec::new();
+    let prefix = format!("{}.", main.name);
     let mut unwind_set: FxHashMap<String, u32> = options
         .unwind_set
         .iter()
-        .filter(|(key, _)| !key.starts_with(&format!("{}.", main.name)))
+        .filter(|(key, _)| !key.starts_with(&prefix))
         .map(|(key, v)| (key.clone(), *v))
         .collect();
     let mut keep = |old: usize, new: Loop, loops: &mut Vec<Loop>| {
@@ -301,7 +399,7 @@ pub fn step_case(
         loops.push(new);
     };
     for (i, other) in body.loops.iter().enumerate() {
-        if i == target {
+        if i == shape.target {
             continue;
         }
         let (hd, lt) = (other.header.index(), other.latch.index());
@@ -333,17 +431,38 @@ pub fn step_case(
     let options = SymexOptions {
         unwind_set,
         unwinding_assertions: true,
-        assumed: Some(AssumedBlocks {
+        assumed: (k > 0).then_some(AssumedBlocks {
             function: entry,
             blocks: assumed,
         }),
         events: None,
         ..options.clone()
     };
+    (program, options)
+}
+
+/// The step case for loop `target` of `main` with `k` assumed iterations
+/// and no invariants (see the module documentation), or why it cannot be
+/// built soundly.
+pub fn step_case(
+    program: &Program,
+    options: &SymexOptions,
+    target: usize,
+    k: u32,
+) -> Result<StepCase, String> {
+    let shape = Shape::of(program, target)?;
+    let plan = Plan {
+        assumed_copies: k as usize,
+        before_havoc: Vec::new(),
+        after_havoc: Vec::new(),
+        at_back_edge: None,
+        exits_go_on: true,
+    };
+    let (program_out, options) = rewrite(program, options, &shape, &plan);
     Ok(StepCase {
-        program,
+        havocked: shape.havocked(program),
+        program: program_out,
         options,
-        havocked,
     })
 }
 
