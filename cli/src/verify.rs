@@ -194,11 +194,16 @@ pub struct VerifyArgs {
     /// so that `gcc prog.c harness.c && ./a.out` fails the same way.
     #[arg(long, value_name = "FILE.c")]
     pub harness: Option<std::path::PathBuf>,
-    /// Where bounded model checking leaves one loop of main unfinished
-    /// (its unwinding assertion the only failing check), try to prove it by
-    /// k-induction with k up to the bound − 1: TRUE when a step case holds.
-    #[arg(long)]
+    /// Where bounded model checking with unwinding assertions leaves one
+    /// loop of main unfinished (its unwinding assertion the only failing
+    /// check), Lore goes on to prove it by k-induction with k up to the
+    /// bound − 1, strengthened by invariants it finds: TRUE when a step
+    /// case holds. This is the default; the flag is accepted for clarity.
+    #[arg(long, conflicts_with = "no_k_induction")]
     pub k_induction: bool,
+    /// Bounded model checking only: no k-induction after an UNKNOWN.
+    #[arg(long)]
+    pub no_k_induction: bool,
     /// Give up after this many seconds (the verdict is UNKNOWN).
     #[arg(long, value_name = "SECONDS")]
     pub timeout: Option<f64>,
@@ -466,7 +471,13 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
             return exit::BAD_INPUT;
         }
     };
-    let induction = if args.k_induction && matches!(report.verdict, Verdict::Unknown(_)) {
+    let try_induction = !args.no_k_induction
+        && options.unwinding_assertions
+        && report.properties.iter().any(|p| {
+            matches!(p.kind, lore_bmc::symex::CheckKind::Unwinding { .. })
+                && !matches!(p.status, Status::Holds)
+        });
+    let induction = if try_induction && matches!(report.verdict, Verdict::Unknown(_)) {
         let deadline = args
             .timeout
             .map(|t| start + std::time::Duration::from_secs_f64(t));

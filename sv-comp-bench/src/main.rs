@@ -65,9 +65,10 @@ enum Command {
         /// folder, check the witnesses' format and run the harnesses with gcc.
         #[arg(long, value_name = "DIR")]
         witnesses: Option<PathBuf>,
-        /// Run Lore with --k-induction (TRUE proved where unwinding is not enough).
+        /// Bounded model checking only (Lore's --no-k-induction); by default
+        /// Lore goes on with k-induction where unwinding is not enough.
         #[arg(long)]
-        k_induction: bool,
+        bmc_only: bool,
     },
     /// The paper's Table 1 (docking excepted): learn each row, check it
     /// against the enumerated language, compare with the paper, and measure
@@ -225,7 +226,7 @@ fn main() -> ExitCode {
             jobs,
             require_cbmc_parity,
             witnesses,
-            k_induction,
+            bmc_only,
         } => {
             if let Some(dir) = &witnesses {
                 if let Err(e) = std::fs::create_dir_all(dir) {
@@ -246,7 +247,7 @@ fn main() -> ExitCode {
                 jobs,
                 require_cbmc_parity,
                 witnesses,
-                k_induction,
+                bmc_only,
             })
         }
     }

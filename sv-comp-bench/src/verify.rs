@@ -25,8 +25,8 @@ pub struct VerifyOptions {
     /// Write a witness per task (and a harness per FALSE) into this
     /// folder and check them (`witnesses.rs`).
     pub witnesses: Option<PathBuf>,
-    /// Run Lore with --k-induction.
-    pub k_induction: bool,
+    /// Run Lore with --no-k-induction (bounded model checking only).
+    pub bmc_only: bool,
 }
 
 struct Outcome {
@@ -84,8 +84,8 @@ fn run_task(task: &Task, o: &VerifyOptions) -> Outcome {
     if o.unwinding_assertions {
         cmd.arg("--unwinding-assertions");
     }
-    if o.k_induction {
-        cmd.arg("--k-induction");
+    if o.bmc_only {
+        cmd.arg("--no-k-induction");
     }
     // Witness files are named after the task (`c/loops/x` → `c_loops_x`).
     let files = o.witnesses.as_ref().map(|dir| {

@@ -31,19 +31,35 @@ fn true_and_unknown_exit_0() {
         "--unwind".into(),
         "10".into(),
         "--unwinding-assertions".into(),
+        "--no-k-induction".into(),
     ]);
     assert_eq!((code, out.lines().last()), (0, Some("UNKNOWN")));
     assert!(
         out.contains("UNKNOWN reason: unwinding bound hit (main.unwind.0)"),
         "{out}"
     );
+    // By default k-induction goes on where the bound stops: the program
+    // has no assertion, so nothing can fail.
+    let (code, out, _) = run_lore(&[
+        "verify".into(),
+        case("for_loop_too_short.c"),
+        "--unwind".into(),
+        "10".into(),
+        "--unwinding-assertions".into(),
+    ]);
+    assert_eq!((code, out.lines().last()), (0, Some("TRUE")), "{out}");
+    assert!(out.contains("k-induction: every check holds"), "{out}");
 }
 
 #[test]
 fn no_bound_given_never_claims_a_cut_path_true() {
     // The loop may run any number of times: without --unwind, Lore checks
     // the unwinding instead of cutting silently.
-    let (code, out, _) = run_lore(&["verify".into(), case("while_unwinding_assertion.c")]);
+    let (code, out, _) = run_lore(&[
+        "verify".into(),
+        case("while_unwinding_assertion.c"),
+        "--no-k-induction".into(),
+    ]);
     assert_eq!((code, out.lines().last()), (0, Some("UNKNOWN")), "{out}");
     assert!(out.contains("unwinding bound hit (main.unwind.0)"), "{out}");
     // With --unwind, the user asked for bounded semantics.
