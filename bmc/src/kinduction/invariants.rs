@@ -195,19 +195,23 @@ pub(crate) fn find(
         unwinding_assertions: true,
         ..options.clone()
     };
-    let asserts = |live: &[Candidate]| -> Vec<Stmt> {
-        live.iter()
-            .map(|c| Stmt {
-                kind: StmtKind::Assert {
-                    cond: c.expr.clone(),
-                    property: c.property,
-                },
-                loc,
-            })
-            .collect()
+    // A selector picks which candidate an execution checks: checked one
+    // after the other, each would be checked only where the ones before
+    // it held (an execution ends at a failing assertion), and a candidate
+    // could survive because an earlier one failed.
+    let selector = {
+        let main = &mut checked.functions[entry.index()];
+        main.locals.push(Local {
+            name: "candidate@selector".into(),
+            ty: lore_frontend::types::TypeTable::UINT,
+            loc,
+            kind: LocalKind::Temporary,
+        });
+        LocalId(main.locals.len() as u32 - 1)
     };
+    let asserts = |live: &[Candidate]| checks_one_by_one(live, selector, loc);
     // Where the loop is entered.
-    let initial = entered(&checked, shape, [save.clone(), asserts(&live)].concat());
+    let initial = entered(&checked, shape, save.clone(), asserts(&live));
     let Some(failed) = failing(&initial, &check_options)? else {
         return Ok(None);
     };
@@ -265,23 +269,90 @@ fn failing(program: &Program, options: &SymexOptions) -> Result<Option<Vec<Prope
     Ok(Some(failed))
 }
 
-/// `main` stopping where the loop of `shape` is entered, running `stmts` there.
-fn entered(program: &Program, shape: &Shape, stmts: Vec<Stmt>) -> Program {
+/// Blocks that check each candidate on executions of its own: a nondet
+/// selector chooses one candidate, whose assertion ends the path.
+/// Jump targets count from the first block.
+fn checks_one_by_one(live: &[Candidate], selector: LocalId, loc: Loc) -> Vec<Block> {
+    let n = live.len();
+    let mut blocks = vec![Block {
+        stmts: vec![Stmt {
+            kind: StmtKind::Nondet {
+                place: Place::Local(selector),
+            },
+            loc,
+        }],
+        term: Terminator::Switch {
+            value: load(Place::Local(selector), lore_frontend::types::TypeTable::UINT),
+            cases: (0..n).map(|i| (i as u128, BlockId(1 + i as u32))).collect(),
+            default: BlockId(1 + n as u32),
+        },
+        term_loc: loc,
+        from_if: false,
+    }];
+    for c in live {
+        blocks.push(Block {
+            stmts: vec![Stmt {
+                kind: StmtKind::Assert {
+                    cond: c.expr.clone(),
+                    property: c.property,
+                },
+                loc,
+            }],
+            term: Terminator::Halt(HaltKind::Abort),
+            term_loc: loc,
+            from_if: false,
+        });
+    }
+    blocks.push(Block {
+        stmts: Vec::new(),
+        term: Terminator::Halt(HaltKind::Abort),
+        term_loc: loc,
+        from_if: false,
+    });
+    blocks
+}
+
+/// `main` stopping where the loop of `shape` is entered, running `stmts`
+/// and then `checks` (jump targets counted from their first block) there.
+fn entered(program: &Program, shape: &Shape, stmts: Vec<Stmt>, checks: Vec<Block>) -> Program {
     let entry = program.entry.expect("a main");
     let mut out = program.clone();
     let body = out.functions[entry.index()].body.as_mut().expect("a body");
-    let at = BlockId(body.blocks.len() as u32);
+    let at = body.blocks.len();
     let h = shape.header;
     for block in &mut body.blocks[..h] {
-        redirect(&mut block.term, BlockId(h as u32), at);
+        redirect(&mut block.term, BlockId(h as u32), BlockId(at as u32));
     }
     body.blocks.push(Block {
         stmts,
-        term: Terminator::Halt(HaltKind::Abort),
+        term: Terminator::Goto(BlockId(at as u32 + 1)),
         term_loc: shape.loc,
         from_if: false,
     });
+    for mut block in checks {
+        shift(&mut block.term, at as u32 + 1);
+        body.blocks.push(block);
+    }
     out
+}
+
+fn shift(term: &mut Terminator, by: u32) {
+    match term {
+        Terminator::Goto(t) => t.0 += by,
+        Terminator::Branch {
+            then_block,
+            else_block,
+            ..
+        } => {
+            then_block.0 += by;
+            else_block.0 += by;
+        }
+        Terminator::Switch { cases, default, .. } => {
+            cases.iter_mut().for_each(|(_, t)| t.0 += by);
+            default.0 += by;
+        }
+        _ => {}
+    }
 }
 
 fn redirect(term: &mut Terminator, from: BlockId, to: BlockId) {

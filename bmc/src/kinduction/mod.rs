@@ -273,8 +273,9 @@ pub(crate) struct Plan {
     /// Run after the havoc (assumed invariants).
     pub after_havoc: Vec<Stmt>,
     /// Where the last copy jumps back: `None` ends the path; else these
-    /// statements run and then the path ends (checking candidates).
-    pub at_back_edge: Option<Vec<Stmt>>,
+    /// blocks run (checking candidates; jump targets counted from the
+    /// first of them, which the back edge reaches) and the path ends.
+    pub at_back_edge: Option<Vec<Block>>,
     /// The last copy's exits go on to the rest of `main` (else they end).
     pub exits_go_on: bool,
 }
@@ -320,7 +321,7 @@ pub(crate) fn rewrite(
     let copy_start = |c: usize| h + 1 + c * m;
     let after_shift = 1 + (k + 1) * m - m;
     let back_block = n + after_shift;
-    let sink = back_block + usize::from(plan.at_back_edge.is_some());
+    let sink = back_block + plan.at_back_edge.as_ref().map_or(0, Vec::len);
     let outside = |t: usize| -> usize {
         if t < h {
             t
@@ -377,8 +378,8 @@ pub(crate) fn rewrite(
     for block in &body.blocks[h + m..] {
         blocks.push(relabel(block, &outside));
     }
-    if let Some(stmts) = &plan.at_back_edge {
-        blocks.push(halt_block(stmts.clone(), loc));
+    for block in plan.at_back_edge.iter().flatten() {
+        blocks.push(relabel(block, &|t| back_block + t));
     }
     blocks.push(halt_block(vec![assume_false(loc)], loc));
 
