@@ -19,6 +19,7 @@ pub mod float;
 pub mod interp;
 pub mod kinduction;
 pub mod layout;
+pub mod portfolio;
 pub mod query;
 pub mod solver;
 pub mod ssa;

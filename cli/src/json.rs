@@ -298,6 +298,9 @@ pub struct VerifyJson {
     /// What k-induction found, when it was tried (`--k-induction`).
     #[serde(skip_serializing_if = "Option::is_none")]
     k_induction: Option<InductionJson>,
+    /// The bounds tried when Lore chose them (no --unwind), if more than one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bounds: Option<Vec<u32>>,
 }
 
 #[derive(Serialize)]
@@ -398,10 +401,16 @@ impl VerifyJson {
             sv_comp_property: None,
             task: None,
             k_induction: None,
+            bounds: None,
         }
     }
 
     /// With the SV-COMP property and the task, if any.
+    pub fn with_bounds(mut self, bounds: &[u32]) -> VerifyJson {
+        self.bounds = (bounds.len() > 1).then(|| bounds.to_vec());
+        self
+    }
+
     pub fn with_induction(mut self, induction: Option<&Induction>) -> VerifyJson {
         self.k_induction = induction.map(|i| match i {
             Induction::Proved {

@@ -11,8 +11,8 @@ mod present;
 mod report;
 mod scenario;
 mod task;
-mod witness;
 mod verify;
+mod witness;
 
 use clap::{Args, Parser, Subcommand};
 use lore_frontend::types::DataModel;

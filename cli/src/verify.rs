@@ -5,9 +5,10 @@ use clap::Args;
 use lore_bmc::check::Stage;
 use lore_bmc::check::Verdict;
 use lore_bmc::error::UnknownReason;
-use lore_bmc::symex::{CheckKind, SafetyKind, SymexOptions};
 use lore_bmc::kinduction::Induction;
-use lore_bmc::verify::{verify_reporting, Status};
+use lore_bmc::portfolio::{verify_portfolio, Portfolio};
+use lore_bmc::symex::{CheckKind, SafetyKind, SymexOptions};
+use lore_bmc::verify::Status;
 use lore_frontend::ir::{Program, PropertyKind};
 use lore_frontend::task::{SvCompProperty, Task};
 use std::io::Write;
@@ -15,6 +16,11 @@ use std::time::Duration;
 
 /// The bound used when none is given (with unwinding assertions).
 const DEFAULT_UNWIND: u32 = 10;
+/// Without --unwind, the bound doubles from `DEFAULT_UNWIND` up to this
+/// (with --timeout; without, up to `MAX_DEEPENED_UNWIND_UNTIMED`) while
+/// only unwinding keeps the answer open.
+const MAX_DEEPENED_UNWIND: u32 = 160;
+const MAX_DEEPENED_UNWIND_UNTIMED: u32 = 40;
 
 #[derive(Args, Clone)]
 pub struct BoundArgs {
@@ -294,7 +300,7 @@ fn write_witnesses(
                     &format!("FALSE({category})"),
                     &path.display().to_string(),
                 )
-                    .map_err(|e| format!("no harness: {e}"))?;
+                .map_err(|e| format!("no harness: {e}"))?;
                 write(path, text)?;
             }
         }
@@ -462,33 +468,29 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
         };
         let _ = writeln!(err, "[{t:7.1} s] {line}");
     };
-    let report = verify_reporting(program, &options, &mut progress);
+    // The portfolio: bounded model checking, then k-induction; without an
+    // explicit --unwind, both again at twice the bound while time allows.
+    let portfolio = Portfolio {
+        k_induction: !args.no_k_induction,
+        deepen_to: (bound.unwind.is_none() && !args.no_k_induction).then_some(
+            if args.timeout.is_some() {
+                MAX_DEEPENED_UNWIND
+            } else {
+                MAX_DEEPENED_UNWIND_UNTIMED
+            },
+        ),
+        deadline: args
+            .timeout
+            .map(|t| (start, std::time::Duration::from_secs_f64(t))),
+    };
+    let outcome = verify_portfolio(program, &options, &portfolio, &mut progress);
     heartbeat.stop();
-    let mut report = match report {
-        Ok(r) => r,
+    let (mut report, induction, bounds) = match outcome {
+        Ok(o) => (o.report, o.induction, o.bounds),
         Err(e) => {
             let _ = writeln!(console.err, "error: {e}");
             return exit::BAD_INPUT;
         }
-    };
-    let try_induction = !args.no_k_induction
-        && options.unwinding_assertions
-        && report.properties.iter().any(|p| {
-            matches!(p.kind, lore_bmc::symex::CheckKind::Unwinding { .. })
-                && !matches!(p.status, Status::Holds)
-        });
-    let induction = if try_induction && matches!(report.verdict, Verdict::Unknown(_)) {
-        let deadline = args
-            .timeout
-            .map(|t| start + std::time::Duration::from_secs_f64(t));
-        let found = lore_bmc::kinduction::prove(program, &options, &report, deadline)
-            .unwrap_or_else(|e| Induction::NotProved(e.to_string()));
-        if let Induction::Proved { .. } = found {
-            report.verdict = Verdict::True;
-        }
-        Some(found)
-    } else {
-        None
     };
     if let (Verdict::True, Some(why)) = (
         &report.verdict,
@@ -510,6 +512,7 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
                 &crate::json::VerifyJson::new(&report, sources, category)
                     .with_task(task.as_ref(), property, expected.clone())
                     .with_induction(induction.as_ref())
+                    .with_bounds(&bounds)
             )
         );
     } else {
@@ -548,6 +551,14 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
                     p.description
                 );
             }
+        }
+        if bounds.len() > 1 {
+            let list: Vec<String> = bounds.iter().map(u32::to_string).collect();
+            let _ = writeln!(
+                console.out,
+                "bounds tried (no --unwind given): {}",
+                list.join(", ")
+            );
         }
         match &induction {
             Some(Induction::Proved {

@@ -175,7 +175,14 @@ fn uuid(subject: &Subject<'_>, content_digest: &[u8]) -> String {
     b[6] = (b[6] & 0x0f) | 0x80;
     b[8] = (b[8] & 0x3f) | 0x80;
     let x = hex(&b);
-    format!("{}-{}-{}-{}-{}", &x[..8], &x[8..12], &x[12..16], &x[16..20], &x[20..])
+    format!(
+        "{}-{}-{}-{}-{}",
+        &x[..8],
+        &x[8..12],
+        &x[12..16],
+        &x[16..20],
+        &x[20..]
+    )
 }
 
 /// Now (or `SOURCE_DATE_EPOCH`, for reproducible files) in ISO 8601, UTC.
@@ -267,7 +274,10 @@ pub fn violation_yaml(
                     continue;
                 }
                 let column = text_at(subject.sources, w.loc)
-                    .filter(|t| t.starts_with("if") && !t[2..].starts_with(|c: char| c.is_alphanumeric() || c == '_'))
+                    .filter(|t| {
+                        t.starts_with("if")
+                            && !t[2..].starts_with(|c: char| c.is_alphanumeric() || c == '_')
+                    })
                     .map(|_| w.loc.col);
                 let mut c = Hash::new();
                 c.insert(s("value"), s(if *taken { "true" } else { "false" }));
@@ -311,7 +321,10 @@ pub fn correctness_yaml(subject: &Subject<'_>, invariants: &[(Loc, String)]) -> 
         .map(|(loc, text)| {
             let mut inv = Hash::new();
             inv.insert(s("type"), s("loop_invariant"));
-            inv.insert(s("location"), location(subject, *loc, Some(loc.col), "main"));
+            inv.insert(
+                s("location"),
+                location(subject, *loc, Some(loc.col), "main"),
+            );
             inv.insert(s("value"), s(text));
             inv.insert(s("format"), s("c_expression"));
             let mut item = Hash::new();
@@ -357,7 +370,12 @@ fn hex_float(x: f64) -> String {
         return "(0.0 / 0.0)".into();
     }
     if x.is_infinite() {
-        return if x > 0.0 { "(1.0 / 0.0)" } else { "(-1.0 / 0.0)" }.into();
+        return if x > 0.0 {
+            "(1.0 / 0.0)"
+        } else {
+            "(-1.0 / 0.0)"
+        }
+        .into();
     }
     if x == 0.0 {
         return if x.is_sign_negative() { "-0.0" } else { "0.0" }.into();
@@ -486,8 +504,13 @@ pub fn harness(
          return lore_values[lore_read++];\n  }}\n  return 0;\n}}\n"
     );
     for name in &names {
-        if values.iter().any(|i| i.value >> 64 != 0 && &i.nondet == name) {
-            return Err(format!("__VERIFIER_nondet_{name} returns a value wider than 64 bits"));
+        if values
+            .iter()
+            .any(|i| i.value >> 64 != 0 && &i.nondet == name)
+        {
+            return Err(format!(
+                "__VERIFIER_nondet_{name} returns a value wider than 64 bits"
+            ));
         }
         match (name.as_str(), nondet_type(name)) {
             ("float", _) => {
@@ -526,7 +549,12 @@ pub fn harness(
             }
         }
     }
-    if source.contains("__VERIFIER_assume") && subject.program.function_by_name("__VERIFIER_assume").is_none_or(|f| subject.program.function(f).body.is_none()) {
+    if source.contains("__VERIFIER_assume")
+        && subject
+            .program
+            .function_by_name("__VERIFIER_assume")
+            .is_none_or(|f| subject.program.function(f).body.is_none())
+    {
         let _ = writeln!(
             out,
             "void __VERIFIER_assume(int condition) {{\n  \
@@ -601,7 +629,10 @@ fn graphml(subject: &Subject<'_>, kind: &str, edges: &[Vec<(&str, String)>]) -> 
     ] {
         let _ = writeln!(out, "  <data key=\"{key}\">{}</data>", xml(&value));
     }
-    let _ = writeln!(out, "  <node id=\"N0\"><data key=\"entry\">true</data></node>");
+    let _ = writeln!(
+        out,
+        "  <node id=\"N0\"><data key=\"entry\">true</data></node>"
+    );
     for (i, data) in edges.iter().enumerate() {
         let to = i + 1;
         if kind == "violation_witness" && to == edges.len() {
@@ -630,9 +661,7 @@ pub fn violation_graphml(subject: &Subject<'_>, waypoints: &[Waypoint], target: 
     let mut edges = Vec::new();
     for w in waypoints {
         match &w.kind {
-            WaypointKind::Input { .. }
-                if values.iter().any(|i| std::ptr::eq(i.waypoint, w)) =>
-            {
+            WaypointKind::Input { .. } if values.iter().any(|i| std::ptr::eq(i.waypoint, w)) => {
                 let input = next_input.next().expect("one input per nondet call");
                 edges.push(vec![
                     ("startline", w.loc.line.to_string()),
@@ -647,13 +676,20 @@ pub fn violation_graphml(subject: &Subject<'_>, waypoints: &[Waypoint], target: 
                     ),
                 ]);
             }
-            WaypointKind::Branch { taken } if single_decision(subject.program, w) => edges.push(vec![
-                ("startline", w.loc.line.to_string()),
-                (
-                    "control",
-                    if *taken { "condition-true" } else { "condition-false" }.to_string(),
-                ),
-            ]),
+            WaypointKind::Branch { taken } if single_decision(subject.program, w) => {
+                edges.push(vec![
+                    ("startline", w.loc.line.to_string()),
+                    (
+                        "control",
+                        if *taken {
+                            "condition-true"
+                        } else {
+                            "condition-false"
+                        }
+                        .to_string(),
+                    ),
+                ])
+            }
             _ => {}
         }
     }

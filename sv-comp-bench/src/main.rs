@@ -69,6 +69,11 @@ enum Command {
         /// Lore goes on with k-induction where unwinding is not enough.
         #[arg(long)]
         bmc_only: bool,
+        /// Let Lore choose the bound (no --unwind given: it starts at 10 and
+        /// doubles while only unwinding keeps the answer open and a quarter
+        /// of the time limit is not spent).
+        #[arg(long, conflicts_with = "bmc_only")]
+        portfolio: bool,
     },
     /// The paper's Table 1 (docking excepted): learn each row, check it
     /// against the enumerated language, compare with the paper, and measure
@@ -227,6 +232,7 @@ fn main() -> ExitCode {
             require_cbmc_parity,
             witnesses,
             bmc_only,
+            portfolio,
         } => {
             if let Some(dir) = &witnesses {
                 if let Err(e) = std::fs::create_dir_all(dir) {
@@ -248,6 +254,7 @@ fn main() -> ExitCode {
                 require_cbmc_parity,
                 witnesses,
                 bmc_only,
+                portfolio,
             })
         }
     }

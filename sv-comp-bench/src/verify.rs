@@ -27,6 +27,9 @@ pub struct VerifyOptions {
     pub witnesses: Option<PathBuf>,
     /// Run Lore with --no-k-induction (bounded model checking only).
     pub bmc_only: bool,
+    /// Let Lore choose the bound (no --unwind: 10, doubled while only
+    /// unwinding keeps the answer open and time allows).
+    pub portfolio: bool,
 }
 
 struct Outcome {
@@ -71,8 +74,6 @@ fn run_task(task: &Task, o: &VerifyOptions) -> Outcome {
         } else {
             "--32"
         })
-        .arg("--unwind")
-        .arg(o.unwind.to_string())
         .arg("--property")
         .arg("unreach-call")
         .arg("--timeout")
@@ -81,8 +82,11 @@ fn run_task(task: &Task, o: &VerifyOptions) -> Outcome {
         .arg(o.memory_mib.to_string())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    if o.unwinding_assertions {
-        cmd.arg("--unwinding-assertions");
+    if !o.portfolio {
+        cmd.arg("--unwind").arg(o.unwind.to_string());
+        if o.unwinding_assertions {
+            cmd.arg("--unwinding-assertions");
+        }
     }
     if o.bmc_only {
         cmd.arg("--no-k-induction");
@@ -90,12 +94,18 @@ fn run_task(task: &Task, o: &VerifyOptions) -> Outcome {
     // Witness files are named after the task (`c/loops/x` → `c_loops_x`).
     let files = o.witnesses.as_ref().map(|dir| {
         let stem = task.name.replace('/', "_");
-        (dir.join(format!("{stem}.witness.yml")), dir.join(format!("{stem}.harness.c")))
+        (
+            dir.join(format!("{stem}.witness.yml")),
+            dir.join(format!("{stem}.harness.c")),
+        )
     });
     if let Some((witness, harness)) = &files {
         let _ = std::fs::remove_file(witness);
         let _ = std::fs::remove_file(harness);
-        cmd.arg("--witness").arg(witness).arg("--harness").arg(harness);
+        cmd.arg("--witness")
+            .arg(witness)
+            .arg("--harness")
+            .arg(harness);
     }
     let start = Instant::now();
     let mut child = match cmd.spawn() {

@@ -111,7 +111,9 @@ pub fn check_harness(input: &Path, harness: &Path, lp64: bool, work: &Path) -> R
     };
     match status.code() {
         Some(REACHED) => Ok(()),
-        Some(code) => Err(format!("the harness exited with {code}, not {REACHED} (reach_error)")),
+        Some(code) => Err(format!(
+            "the harness exited with {code}, not {REACHED} (reach_error)"
+        )),
         None => Err("the harness was killed by a signal".into()),
     }
 }
@@ -128,7 +130,11 @@ pub fn check_yaml(witness: &Path, input: &Path, violation: bool) -> Result<(), S
     let [entry] = entries.as_slice() else {
         return Err(format!("{} entries, not 1", entries.len()));
     };
-    let want = if violation { "violation_sequence" } else { "invariant_set" };
+    let want = if violation {
+        "violation_sequence"
+    } else {
+        "invariant_set"
+    };
     if entry["entry_type"].as_str() != Some(want) {
         return Err(format!("entry_type is not {want}"));
     }
@@ -158,7 +164,10 @@ pub fn check_yaml(witness: &Path, input: &Path, violation: bool) -> Result<(), S
         return Err("metadata.task.input_files is not one file".into());
     };
     let bytes = std::fs::read(input).map_err(|e| e.to_string())?;
-    let hash: String = Sha256::digest(&bytes).iter().map(|b| format!("{b:02x}")).collect();
+    let hash: String = Sha256::digest(&bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
     if task["input_file_hashes"][file.as_str()].as_str() != Some(hash.as_str()) {
         return Err("metadata.task.input_file_hashes does not hold the file's SHA-256".into());
     }
@@ -209,7 +218,9 @@ fn check_segments(content: &[Yaml], file: &str, lines: i64) -> Result<(), String
             let kind = w["type"].as_str().unwrap_or("");
             let target = kind == "target";
             if target != (last && i + 1 == content.len()) {
-                return Err(format!("segment {i}: the target ends the last segment only"));
+                return Err(format!(
+                    "segment {i}: the target ends the last segment only"
+                ));
             }
             match kind {
                 "target" | "function_enter" => {
@@ -224,7 +235,9 @@ fn check_segments(content: &[Yaml], file: &str, lines: i64) -> Result<(), String
                     if kind == "function_return"
                         && w["constraint"]["format"].as_str() != Some("acsl_expression")
                     {
-                        return Err(format!("segment {i}: function_return's format is acsl_expression"));
+                        return Err(format!(
+                            "segment {i}: function_return's format is acsl_expression"
+                        ));
                     }
                 }
                 other => return Err(format!("segment {i}: waypoint type `{other}`")),

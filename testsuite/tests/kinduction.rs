@@ -33,12 +33,13 @@ fn k_induction_proves_what_it_claims_and_nothing_more() {
             .strip_prefix("// expect: ")
             .unwrap_or_else(|| panic!("{file}: no `// expect:` line"));
         let (verdict, wanted) = expect.split_once(" | ").unwrap_or((expect, ""));
-        let (code, out) = lore(&file, &["--k-induction"]);
+        // At a fixed bound (no deepening): k-induction's own answer.
+        let (code, out) = lore(
+            &file,
+            &["--k-induction", "--unwind", "10", "--unwinding-assertions"],
+        );
         let last = out.lines().last().unwrap_or("");
-        let verdict_line = out
-            .lines()
-            .find(|l| l.starts_with(verdict))
-            .unwrap_or(last);
+        let verdict_line = out.lines().find(|l| l.starts_with(verdict)).unwrap_or(last);
         assert!(
             verdict_line.starts_with(verdict),
             "{file}: expected {verdict}, got (exit {code}):\n{out}"
@@ -50,10 +51,16 @@ fn k_induction_proves_what_it_claims_and_nothing_more() {
         let deep_false = deep.lines().any(|l| l.starts_with("FALSE"));
         if verdict == "TRUE" {
             proved += 1;
-            assert!(!deep_false, "{file}: proved TRUE, but fails at depth:\n{deep}");
+            assert!(
+                !deep_false,
+                "{file}: proved TRUE, but fails at depth:\n{deep}"
+            );
         }
         if text.contains("FALSE after") {
-            assert!(deep_false, "{file}: said to fail at depth, but does not:\n{deep}");
+            assert!(
+                deep_false,
+                "{file}: said to fail at depth, but does not:\n{deep}"
+            );
         }
     }
     assert!(proved >= 5, "only {proved} proofs");
@@ -65,6 +72,28 @@ fn k_induction_in_json() {
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("\"k_induction\": {"), "{out}");
     assert!(out.contains("\"proved\": true"), "{out}");
-    assert!(out.contains("\"loops\": [\n      \"main.0\"\n    ]"), "{out}");
+    assert!(
+        out.contains("\"loops\": [\n      \"main.0\"\n    ]"),
+        "{out}"
+    );
     assert!(out.contains("\"verdict\": \"TRUE\""), "{out}");
+}
+
+#[test]
+fn without_unwind_the_bound_doubles_while_only_unwinding_is_open() {
+    // FALSE after 21 iterations: beyond the default bound 10, found at 40.
+    let (code, out) = lore("cases/kinduction/deep_bug.c", &[]);
+    assert_eq!(code, 10, "{out}");
+    assert!(
+        out.contains("bounds tried (no --unwind given): 10, 20, 40"),
+        "{out}"
+    );
+    // An explicit bound is kept.
+    let (code, out) = lore(
+        "cases/kinduction/deep_bug.c",
+        &["--unwind", "10", "--unwinding-assertions"],
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(!out.contains("bounds tried"), "{out}");
+    assert_eq!(out.lines().last(), Some("UNKNOWN"), "{out}");
 }

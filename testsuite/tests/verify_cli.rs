@@ -464,7 +464,11 @@ fn a_false_verdict_writes_a_witness_and_a_harness_that_reproduces_it() {
         "--harness".into(),
         harness.clone(),
     ]);
-    assert_eq!((code, out.lines().last()), (10, Some("FALSE(unreach-call)")), "{err}");
+    assert_eq!(
+        (code, out.lines().last()),
+        (10, Some("FALSE(unreach-call)")),
+        "{err}"
+    );
     // The witness (format 2.0): the two values where their calls return,
     // both `if`s taken, the call of reach_error; the time is the run's.
     let text = std::fs::read_to_string(&witness).unwrap();
@@ -481,10 +485,18 @@ fn a_false_verdict_writes_a_witness_and_a_harness_that_reproduces_it() {
         .args([&task("nondet_path.c"), &harness, "-o", &exe])
         .output()
         .unwrap();
-    assert!(built.status.success(), "{}", String::from_utf8_lossy(&built.stderr));
+    assert!(
+        built.status.success(),
+        "{}",
+        String::from_utf8_lossy(&built.stderr)
+    );
     let ran = std::process::Command::new(&exe).output().unwrap();
     use std::os::unix::process::ExitStatusExt;
-    assert_eq!(ran.status.signal(), Some(6), "the harness does not abort in reach_error");
+    assert_eq!(
+        ran.status.signal(),
+        Some(6),
+        "the harness does not abort in reach_error"
+    );
     // GraphML 1.0 on request; a TRUE verdict gets a correctness witness.
     let graphml = temp("nondet.graphml");
     run_lore(&[
@@ -496,9 +508,18 @@ fn a_false_verdict_writes_a_witness_and_a_harness_that_reproduces_it() {
         "graphml".into(),
     ]);
     let text = std::fs::read_to_string(&graphml).unwrap();
-    assert!(text.contains("<data key=\"witness-type\">violation_witness</data>"), "{text}");
-    assert!(text.contains("<data key=\"assumption\">\\result == 1002;</data>"), "{text}");
-    assert!(text.contains("<data key=\"violation\">true</data>"), "{text}");
+    assert!(
+        text.contains("<data key=\"witness-type\">violation_witness</data>"),
+        "{text}"
+    );
+    assert!(
+        text.contains("<data key=\"assumption\">\\result == 1002;</data>"),
+        "{text}"
+    );
+    assert!(
+        text.contains("<data key=\"violation\">true</data>"),
+        "{text}"
+    );
     let correct = temp("true.witness.yml");
     let (code, _, _) = run_lore(&[
         "verify".into(),
@@ -508,5 +529,8 @@ fn a_false_verdict_writes_a_witness_and_a_harness_that_reproduces_it() {
     ]);
     assert_eq!(code, 0);
     let text = std::fs::read_to_string(&correct).unwrap();
-    assert!(text.contains("entry_type: invariant_set") && text.contains("content: []"), "{text}");
+    assert!(
+        text.contains("entry_type: invariant_set") && text.contains("content: []"),
+        "{text}"
+    );
 }

@@ -4,7 +4,8 @@
 
 use super::show::{place_name, show_value};
 use super::{
-    from_bytes, mask, signed_value, Flow, Interpreter, Replay, Stop, TraceStep, Waypoint, WaypointKind,
+    from_bytes, mask, signed_value, Flow, Interpreter, Replay, Stop, TraceStep, Waypoint,
+    WaypointKind,
 };
 use crate::layout::{LocalObject, ObjectId};
 use lore_frontend::ir::{

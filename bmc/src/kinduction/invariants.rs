@@ -23,8 +23,8 @@ use crate::check::{check_all_reporting, Outcome};
 use crate::error::BmcError;
 use crate::symex::{execute, CheckKind, SymexOptions};
 use lore_frontend::ir::{
-    BinaryOp, Block, BlockId, Expr, ExprKind, HaltKind, Local, LocalKind, Place, Program,
-    Property, PropertyId, PropertyKind, Stmt, StmtKind, Terminator,
+    BinaryOp, Block, BlockId, Expr, ExprKind, HaltKind, Local, LocalKind, Place, Program, Property,
+    PropertyId, PropertyKind, Stmt, StmtKind, Terminator,
 };
 use lore_frontend::source::Loc;
 use lore_frontend::types::{LocalId, TypeId, TypeKind};
@@ -140,11 +140,19 @@ pub(crate) fn find(
                     format!("{n1} {sym} {n2} == {n1}@entry {sym} {n2}@entry"),
                 ));
                 candidates.push((
-                    cmp(BinaryOp::Eq, &arith(op, &a, &twice(&b)), &arith(op, &a0, &twice(&b0))),
+                    cmp(
+                        BinaryOp::Eq,
+                        &arith(op, &a, &twice(&b)),
+                        &arith(op, &a0, &twice(&b0)),
+                    ),
                     format!("{n1} {sym} 2*{n2} == {n1}@entry {sym} 2*{n2}@entry"),
                 ));
                 candidates.push((
-                    cmp(BinaryOp::Eq, &arith(op, &b, &twice(&a)), &arith(op, &b0, &twice(&a0))),
+                    cmp(
+                        BinaryOp::Eq,
+                        &arith(op, &b, &twice(&a)),
+                        &arith(op, &b0, &twice(&a0)),
+                    ),
                     format!("{n2} {sym} 2*{n1} == {n2}@entry {sym} 2*{n1}@entry"),
                 ));
             }
@@ -282,7 +290,10 @@ fn checks_one_by_one(live: &[Candidate], selector: LocalId, loc: Loc) -> Vec<Blo
             loc,
         }],
         term: Terminator::Switch {
-            value: load(Place::Local(selector), lore_frontend::types::TypeTable::UINT),
+            value: load(
+                Place::Local(selector),
+                lore_frontend::types::TypeTable::UINT,
+            ),
             cases: (0..n).map(|i| (i as u128, BlockId(1 + i as u32))).collect(),
             default: BlockId(1 + n as u32),
         },

@@ -119,7 +119,10 @@ pub fn prove(
     }
     let main = program.function(entry);
     let unwind = bound_of(options, main, targets[0]);
-    if targets.iter().any(|&t| bound_of(options, main, t) != unwind) {
+    if targets
+        .iter()
+        .any(|&t| bound_of(options, main, t) != unwind)
+    {
         return not("the loops to prove have different bounds".into());
     }
     if targets.len() > 1 {
@@ -537,7 +540,11 @@ fn relabel(block: &Block, map: &dyn Fn(usize) -> usize) -> Block {
 
 /// The whole variables the loop's blocks can change (locals of `main`
 /// declared outside the loop, and globals), or why they cannot be named.
-fn written_places(program: &Program, main: &Function, blocks: &[Block]) -> Result<Vec<Place>, String> {
+fn written_places(
+    program: &Program,
+    main: &Function,
+    blocks: &[Block],
+) -> Result<Vec<Place>, String> {
     let mut declared: FxHashSet<LocalId> = FxHashSet::default();
     let mut locals: Vec<LocalId> = Vec::new();
     let mut globals: Vec<lore_frontend::ir::GlobalId> = Vec::new();
@@ -597,7 +604,11 @@ fn written_places(program: &Program, main: &Function, blocks: &[Block]) -> Resul
     Ok(places)
 }
 
-fn havocable(program: &Program, ty: lore_frontend::types::TypeId, name: &str) -> Result<(), String> {
+fn havocable(
+    program: &Program,
+    ty: lore_frontend::types::TypeId,
+    name: &str,
+) -> Result<(), String> {
     match program.types.size_of(ty) {
         Some(size) if size <= MAX_HAVOC_BYTES => Ok(()),
         Some(size) => Err(format!("`{name}` ({size} bytes) is too large to havoc")),
