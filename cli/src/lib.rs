@@ -10,6 +10,7 @@ pub mod memory;
 mod present;
 mod report;
 mod scenario;
+mod show;
 mod task;
 mod verify;
 mod witness;
@@ -226,14 +227,14 @@ pub fn run(args: impl IntoIterator<Item = OsString>, console: &mut Console<'_>) 
         Command::Merge(args) => scenario::merge(&args, console),
         Command::CheckLanguage(args) => learn::check_language(&args, console),
         Command::Show(Show::Ssa { input, bound }) => {
-            show(&input, console, |program| verify::show_ssa(program, &bound))
+            show(&input, console, |program| show::show_ssa(program, &bound))
         }
         Command::Show(Show::Cnf {
             input,
             bound,
             dimacs,
         }) => show(&input, console, |program| {
-            verify::show_cnf(program, &bound, dimacs)
+            show::show_cnf(program, &bound, dimacs)
         }),
         Command::Show(Show::Loops { input }) => show(&input, console, |program| {
             Ok(lore_frontend::print::loops_to_string(program))
