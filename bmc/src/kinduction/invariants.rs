@@ -18,7 +18,7 @@
 //! settle every check within the bounds (an unwinding assertion or an
 //! unsupported construct), no invariant is used.
 
-use super::{rewrite, Plan, Shape};
+use super::{relabel, rewrite, Plan, Shape};
 use crate::check::{check_all_reporting, Outcome};
 use crate::error::BmcError;
 use crate::symex::{execute, CheckKind, SymexOptions};
@@ -332,7 +332,7 @@ fn entered(program: &Program, shape: &Shape, stmts: Vec<Stmt>, checks: Vec<Block
     let at = body.blocks.len();
     let h = shape.header;
     for block in &mut body.blocks[..h] {
-        redirect(&mut block.term, BlockId(h as u32), BlockId(at as u32));
+        *block = relabel(block, &|t| if t == h { at } else { t });
     }
     body.blocks.push(Block {
         stmts,
@@ -340,54 +340,10 @@ fn entered(program: &Program, shape: &Shape, stmts: Vec<Stmt>, checks: Vec<Block
         term_loc: shape.loc,
         from_if: false,
     });
-    for mut block in checks {
-        shift(&mut block.term, at as u32 + 1);
-        body.blocks.push(block);
+    for block in &checks {
+        body.blocks.push(relabel(block, &|t| t + at + 1));
     }
     out
-}
-
-fn shift(term: &mut Terminator, by: u32) {
-    match term {
-        Terminator::Goto(t) => t.0 += by,
-        Terminator::Branch {
-            then_block,
-            else_block,
-            ..
-        } => {
-            then_block.0 += by;
-            else_block.0 += by;
-        }
-        Terminator::Switch { cases, default, .. } => {
-            cases.iter_mut().for_each(|(_, t)| t.0 += by);
-            default.0 += by;
-        }
-        _ => {}
-    }
-}
-
-fn redirect(term: &mut Terminator, from: BlockId, to: BlockId) {
-    let swap = |t: &mut BlockId| {
-        if *t == from {
-            *t = to;
-        }
-    };
-    match term {
-        Terminator::Goto(t) => swap(t),
-        Terminator::Branch {
-            then_block,
-            else_block,
-            ..
-        } => {
-            swap(then_block);
-            swap(else_block);
-        }
-        Terminator::Switch { cases, default, .. } => {
-            cases.iter_mut().for_each(|(_, t)| swap(t));
-            swap(default);
-        }
-        _ => {}
-    }
 }
 
 /// Integer variables of main (and globals) the loop reads but does not write.

@@ -508,7 +508,8 @@ fn successors(term: &Terminator) -> Vec<BlockId> {
     }
 }
 
-fn relabel(block: &Block, map: &dyn Fn(usize) -> usize) -> Block {
+/// `block` with every jump target `t` replaced by `map(t)`.
+pub(crate) fn relabel(block: &Block, map: &dyn Fn(usize) -> usize) -> Block {
     let to = |t: &BlockId| BlockId(map(t.index()) as u32);
     let term = match &block.term {
         Terminator::Goto(t) => Terminator::Goto(to(t)),
