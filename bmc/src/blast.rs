@@ -8,6 +8,8 @@ use rustc_hash::FxHashMap;
 pub struct Blaster<S: SatSolver> {
     pub circuit: Circuit<S>,
     done: FxHashMap<TermId, Bv>,
+    /// By kind of term: how many were blasted and the clauses they cost.
+    pub cost: FxHashMap<&'static str, (u64, u64)>,
 }
 
 impl<S: SatSolver> Blaster<S> {
@@ -15,6 +17,7 @@ impl<S: SatSolver> Blaster<S> {
         Blaster {
             circuit: Circuit::new(solver),
             done: FxHashMap::default(),
+            cost: FxHashMap::default(),
         }
     }
 
@@ -35,7 +38,11 @@ impl<S: SatSolver> Blaster<S> {
                 }
                 continue;
             }
+            let before = self.circuit.solver.num_clauses();
             let bits = self.build(terms, id);
+            let entry = self.cost.entry(kind(terms.get(id))).or_default();
+            entry.0 += 1;
+            entry.1 += self.circuit.solver.num_clauses() - before;
             self.done.insert(id, bits);
         }
         self.done[&root].clone()
@@ -115,6 +122,12 @@ impl<S: SatSolver> Blaster<S> {
         }
     }
 
+    /// The bits of a term already blasted (`None` if it is not in the
+    /// formula).
+    pub fn bits(&self, id: TermId) -> Option<&Bv> {
+        self.done.get(&id)
+    }
+
     /// The bytes of a term's value in the last model (zero where the term was
     /// never blasted: no check depends on it).
     pub fn value_bytes(&self, id: TermId, width: u32) -> Vec<u8> {
@@ -132,5 +145,32 @@ impl<S: SatSolver> Blaster<S> {
     /// The value of a blasted term in the solver's last model.
     pub fn value(&self, id: TermId) -> Option<u128> {
         self.done.get(&id).map(|bits| self.circuit.value(bits))
+    }
+}
+
+/// The name of a term's kind, as the cost table shows it.
+fn kind(t: &Term) -> &'static str {
+    match t {
+        Term::Const { .. } => "constant",
+        Term::Symbol(_) => "symbol",
+        Term::Unary(Unary::Not, _) => "not",
+        Term::Unary(Unary::Neg, _) => "neg",
+        Term::Binary(op, _, _) => match op {
+            Binary::And => "and",
+            Binary::Or => "or",
+            Binary::Xor => "xor",
+            Binary::Add => "add",
+            Binary::Sub => "sub",
+            Binary::Mul => "mul",
+            Binary::UDiv | Binary::SDiv => "div",
+            Binary::URem | Binary::SRem => "rem",
+            Binary::Shl | Binary::LShr | Binary::AShr => "shift",
+            Binary::Eq => "eq",
+            Binary::Ult | Binary::Ule | Binary::Slt | Binary::Sle => "compare",
+        },
+        Term::Ite(..) => "ite",
+        Term::Extract { .. } => "extract",
+        Term::Concat { .. } => "concat",
+        Term::ZeroExtend(..) | Term::SignExtend(..) => "extend",
     }
 }

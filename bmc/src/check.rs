@@ -1,10 +1,11 @@
 //! Checking the properties of an equation: the equation is bit-blasted once
-//! into one solver; each property is one solver call under the assumption
-//! that it is violated.
+//! into one solver; each solver call asks for an execution that fails some
+//! check not yet decided (CBMC's scheme), so a program whose checks all hold
+//! costs one call, and one more per failing check.
 
 use crate::blast::Blaster;
 use crate::error::UnknownReason;
-use crate::solver::{SatSolver, SolveResult, Varisat};
+use crate::solver::{Backend, Lit, SatSolver, SolveResult, SolverKind};
 use crate::ssa::{Step, FALSE};
 use crate::symex::{CheckKind, Symex};
 use lore_frontend::source::Loc;
@@ -38,13 +39,28 @@ pub struct CheckResult {
     pub outcome: Outcome,
 }
 
-/// Statistics of the encoding.
+/// Statistics of a run, stage by stage (`lore verify --stats`): what
+/// symbolic execution produced, the CNF, the solver's work, and the time
+/// each stage took (seconds).
 #[derive(Clone, Debug, Default)]
 pub struct Encoding {
+    pub symex_seconds: f64,
+    /// SSA steps (definitions, inputs, allocations) and terms.
+    pub steps: usize,
     pub terms: usize,
+    pub checks: usize,
+    /// How reads and writes of memory were placed.
+    pub accesses: crate::symex::AccessStats,
+    pub encode_seconds: f64,
     pub variables: u32,
     pub clauses: u64,
+    /// By kind of term (`ite`, `add`, `eq`, …): terms blasted and the
+    /// clauses they cost, most clauses first.
+    pub clauses_by_kind: Vec<(&'static str, u64, u64)>,
+    pub solve_seconds: f64,
     pub solver_calls: u64,
+    /// Replaying the counterexamples concretely.
+    pub replay_seconds: f64,
 }
 
 /// A stage of a verification run ended (for progress lines on long runs).
@@ -58,89 +74,151 @@ pub enum Stage<'a> {
     },
     /// The equation is in CNF.
     Encoded { variables: u64, clauses: u64 },
-    /// The solver answered for check `index` (from 1) of `of`.
+    /// Solver call `call` (from 1) answered: an execution fails check
+    /// `failing`, or (`None`) no check still open can fail; `settled` of the
+    /// `of` checks are decided.
     Checked {
-        name: &'a str,
-        index: usize,
+        call: usize,
+        failing: Option<&'a str>,
+        settled: usize,
         of: usize,
-        violated: bool,
     },
 }
 
-pub fn check_all(symex: &Symex) -> (Vec<CheckResult>, Encoding) {
-    check_all_reporting(symex, &mut |_| {})
+/// The equation in `solver`, and the literal of each check's violation
+/// (`None` for a check that cannot fail): every check, and the guard of
+/// every input and allocation (for witnesses), blasted before any solver
+/// call. `lore show cnf` prints this same formula.
+pub fn encode<S: SatSolver>(symex: &Symex, solver: S) -> (Blaster<S>, Vec<Option<Lit>>) {
+    let mut blaster = Blaster::new(solver);
+    let terms = &symex.equation.terms;
+    for step in &symex.equation.steps {
+        if let Step::Input { guard, .. } | Step::Allocate { guard, .. } = step {
+            blaster.blast(terms, *guard);
+        }
+    }
+    let lits = symex
+        .checks
+        .iter()
+        .map(|c| (c.violated != FALSE).then(|| blaster.blast(terms, c.violated)[0]))
+        .collect();
+    (blaster, lits)
+}
+
+pub fn check_all(symex: &Symex, solver: SolverKind) -> (Vec<CheckResult>, Encoding) {
+    check_all_reporting(symex, solver, &mut |_| {})
 }
 
 /// [`check_all`], telling `progress` when the encoding is built and after
 /// each solver call.
 pub fn check_all_reporting(
     symex: &Symex,
+    solver: SolverKind,
     progress: &mut dyn FnMut(Stage<'_>),
 ) -> (Vec<CheckResult>, Encoding) {
-    let mut blaster = Blaster::new(Varisat::new());
-    let terms = &symex.equation.terms;
+    let started = std::time::Instant::now();
+    let (mut blaster, lits) = encode(symex, solver.build());
+    let encode_seconds = started.elapsed().as_secs_f64();
+    let mut solve_seconds = 0.0;
     let mut results = Vec::new();
     let mut calls = 0;
-    // Blast every check, and the guard of every input (for witnesses), first:
-    // the encoding is built once, before any solver call.
-    for step in &symex.equation.steps {
-        if let Step::Input { guard, .. } | Step::Allocate { guard, .. } = step {
-            blaster.blast(terms, *guard);
-        }
-    }
-    let lits: Vec<_> = symex
-        .checks
-        .iter()
-        .map(|c| {
-            if c.violated == FALSE {
-                None
-            } else {
-                Some(blaster.blast(terms, c.violated)[0])
-            }
-        })
-        .collect();
     progress(Stage::Encoded {
         variables: u64::from(blaster.circuit.solver.num_vars()),
         clauses: blaster.circuit.solver.num_clauses(),
     });
+    // CBMC's scheme: one query for "some check still open fails"; a model
+    // settles the checks it violates (with its inputs as their witness), and
+    // the query is asked again over the rest until the solver says none can.
+    // Each query asks for a subset of the executions of the one before, so
+    // it is added as a clause for good rather than assumed: the solver may
+    // then simplify with it (CaDiCaL is many times faster on a unit clause
+    // than on the same literal assumed).
     let of = lits.iter().filter(|l| l.is_some()).count();
-    for (c, lit) in symex.checks.iter().zip(lits) {
-        let outcome = match lit {
-            None => Outcome::Holds,
-            Some(l) => {
-                calls += 1;
-                let outcome = match blaster.circuit.solver.solve(&[l]) {
-                    SolveResult::Unsat => Outcome::Holds,
-                    SolveResult::Sat => Outcome::Violated(witness(symex, &blaster)),
-                    SolveResult::Unknown => Outcome::Unknown(UnknownReason::SolverGaveUp),
-                };
+    let mut outcomes: Vec<Option<Outcome>> = lits
+        .iter()
+        .map(|l| l.is_none().then_some(Outcome::Holds))
+        .collect();
+    let mut settled = 0;
+    loop {
+        let open: Vec<usize> = (0..lits.len()).filter(|&i| outcomes[i].is_none()).collect();
+        if open.is_empty() {
+            break;
+        }
+        let some_fails: Vec<Lit> = open.iter().filter_map(|&i| lits[i]).collect();
+        blaster.circuit.solver.add_clause(&some_fails);
+        calls += 1;
+        let started = std::time::Instant::now();
+        let answer = blaster.circuit.solver.solve(&[]);
+        solve_seconds += started.elapsed().as_secs_f64();
+        match answer {
+            SolveResult::Unsat => {
+                settled += open.len();
+                for &i in &open {
+                    outcomes[i] = Some(Outcome::Holds);
+                }
                 progress(Stage::Checked {
-                    name: &c.name,
-                    index: calls as usize,
+                    call: calls as usize,
+                    failing: None,
+                    settled,
                     of,
-                    violated: matches!(outcome, Outcome::Violated(_)),
                 });
-                outcome
             }
-        };
+            SolveResult::Unknown => {
+                for &i in &open {
+                    outcomes[i] = Some(Outcome::Unknown(UnknownReason::SolverGaveUp));
+                }
+            }
+            SolveResult::Sat => {
+                let w = witness(symex, &blaster);
+                let failing: Vec<usize> = open
+                    .iter()
+                    .copied()
+                    .filter(|&i| lits[i].is_some_and(|l| blaster.circuit.solver.value(l)))
+                    .collect();
+                assert!(!failing.is_empty(), "a model of the disjunction violates one of its checks");
+                settled += failing.len();
+                for &i in &failing {
+                    outcomes[i] = Some(Outcome::Violated(w.clone()));
+                }
+                progress(Stage::Checked {
+                    call: calls as usize,
+                    failing: Some(&symex.checks[failing[0]].name),
+                    settled,
+                    of,
+                });
+            }
+        }
+    }
+    for (c, outcome) in symex.checks.iter().zip(outcomes) {
         results.push(CheckResult {
             name: c.name.clone(),
             description: c.description.clone(),
             kind: c.kind.clone(),
             loc: c.loc,
-            outcome,
+            outcome: outcome.expect("every check is settled"),
         });
     }
     let encoding = Encoding {
-        terms: terms.len(),
+        steps: symex.equation.steps.len(),
+        terms: symex.equation.terms.len(),
+        checks: symex.checks.len(),
+        accesses: symex.accesses.clone(),
+        encode_seconds,
         variables: blaster.circuit.solver.num_vars(),
         clauses: blaster.circuit.solver.num_clauses(),
+        clauses_by_kind: {
+            let mut by: Vec<_> = blaster.cost.iter().map(|(k, &(n, c))| (*k, n, c)).collect();
+            by.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(b.0)));
+            by
+        },
+        solve_seconds,
         solver_calls: calls,
+        ..Encoding::default()
     };
     (results, encoding)
 }
 
-pub(crate) fn witness(symex: &Symex, blaster: &Blaster<Varisat>) -> Witness {
+pub(crate) fn witness(symex: &Symex, blaster: &Blaster<Backend>) -> Witness {
     let terms = &symex.equation.terms;
     let mut inputs = Vec::new();
     let mut allocations = Vec::new();

@@ -17,7 +17,7 @@ use crate::blast::Blaster;
 use crate::check::{witness, Witness};
 use crate::error::{BmcError, UnknownReason};
 use crate::interp::{Interpreter, Replay, TraceStep};
-use crate::solver::{Lit, SatSolver, SolveResult, Varisat};
+use crate::solver::{Backend, Lit, SatSolver, SolveResult};
 use crate::ssa::{Binary, TermId, FALSE};
 use crate::symex::{execute, CheckKind, Events, Symex, SymexOptions};
 use lore_frontend::ir::Program;
@@ -73,7 +73,7 @@ pub struct ErrorQueries<'p> {
     program: &'p Program,
     options: SymexOptions,
     symex: Symex,
-    blaster: Blaster<Varisat>,
+    blaster: Blaster<Backend>,
     /// Some target property fails, after a word of at most `max_len` letters.
     fail: Lit,
     /// `len_is[m]`: the failing execution's word has `m` letters.
@@ -121,7 +121,7 @@ impl<'p> ErrorQueries<'p> {
                     .collect(),
             };
         }
-        let mut blaster = Blaster::new(Varisat::new());
+        let mut blaster = Blaster::new(options.solver.build());
         for step in &symex.equation.steps {
             if let crate::ssa::Step::Input { guard, .. }
             | crate::ssa::Step::Allocate { guard, .. } = step

@@ -1,8 +1,9 @@
 //! The SAT solver behind a small trait: new variables, clauses, solving
 //! under assumptions, model values, the failed assumptions, freezing.
-//! [`Varisat`] implements it with the varisat crate; [`Dimacs`] records the
-//! formula and writes it as DIMACS (for `lore show cnf --dimacs` and for
-//! running another solver by hand).
+//! [`Cadical`] implements it with CaDiCaL (the default), [`Varisat`] with the
+//! pure-Rust varisat; [`Backend`] is either, chosen at run time by
+//! [`SolverKind`]. [`Dimacs`] records the formula and writes it as DIMACS
+//! (for `lore show cnf --dimacs` and for running another solver by hand).
 
 use varisat::ExtendFormula;
 
@@ -71,6 +72,188 @@ pub trait SatSolver {
     fn freeze(&mut self, _lit: Lit) {}
     fn num_vars(&self) -> u32;
     fn num_clauses(&self) -> u64;
+}
+
+/// Which SAT solver answers the queries (`--solver`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SolverKind {
+    /// CaDiCaL 1.9 (C++, linked statically).
+    #[default]
+    Cadical,
+    /// varisat 0.2 (pure Rust).
+    Varisat,
+}
+
+impl SolverKind {
+    pub const ALL: [SolverKind; 2] = [SolverKind::Cadical, SolverKind::Varisat];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            SolverKind::Cadical => "cadical",
+            SolverKind::Varisat => "varisat",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<SolverKind> {
+        SolverKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    pub fn build(self) -> Backend {
+        match self {
+            SolverKind::Cadical => Backend::Cadical(Box::new(Cadical::new())),
+            SolverKind::Varisat => Backend::Varisat(Box::new(Varisat::new())),
+        }
+    }
+}
+
+/// The solver a run uses, chosen at run time.
+pub enum Backend {
+    Cadical(Box<Cadical>),
+    Varisat(Box<Varisat>),
+}
+
+impl SatSolver for Backend {
+    fn new_var(&mut self) -> Lit {
+        match self {
+            Backend::Cadical(s) => s.new_var(),
+            Backend::Varisat(s) => s.new_var(),
+        }
+    }
+    fn add_clause(&mut self, clause: &[Lit]) {
+        match self {
+            Backend::Cadical(s) => s.add_clause(clause),
+            Backend::Varisat(s) => s.add_clause(clause),
+        }
+    }
+    fn solve(&mut self, assumptions: &[Lit]) -> SolveResult {
+        match self {
+            Backend::Cadical(s) => s.solve(assumptions),
+            Backend::Varisat(s) => s.solve(assumptions),
+        }
+    }
+    fn value(&self, lit: Lit) -> bool {
+        match self {
+            Backend::Cadical(s) => s.value(lit),
+            Backend::Varisat(s) => s.value(lit),
+        }
+    }
+    fn failed_assumptions(&self) -> Vec<Lit> {
+        match self {
+            Backend::Cadical(s) => s.failed_assumptions(),
+            Backend::Varisat(s) => s.failed_assumptions(),
+        }
+    }
+    fn num_vars(&self) -> u32 {
+        match self {
+            Backend::Cadical(s) => s.num_vars(),
+            Backend::Varisat(s) => s.num_vars(),
+        }
+    }
+    fn num_clauses(&self) -> u64 {
+        match self {
+            Backend::Cadical(s) => s.num_clauses(),
+            Backend::Varisat(s) => s.num_clauses(),
+        }
+    }
+}
+
+/// CaDiCaL, incremental. Its variables are ours plus one (DIMACS numbering);
+/// variables it eliminated are brought back by CaDiCaL itself when a later
+/// clause or assumption mentions them, so nothing needs freezing.
+pub struct Cadical {
+    solver: cadical::Solver,
+    vars: u32,
+    clauses: u64,
+    /// The assumptions of the last call, to ask which of them failed.
+    assumed: Vec<Lit>,
+    last: SolveResult,
+}
+
+impl Default for Cadical {
+    fn default() -> Self {
+        Cadical::new()
+    }
+}
+
+impl Cadical {
+    pub fn new() -> Cadical {
+        let mut c = Cadical {
+            solver: cadical::Solver::new(),
+            vars: 1,
+            clauses: 0,
+            assumed: Vec::new(),
+            last: SolveResult::Unknown,
+        };
+        c.add_clause(&[Lit::TRUE]);
+        c
+    }
+
+    fn to_cadical(l: Lit) -> i32 {
+        // Variables stay below 2^31 - 1: `new_var` refuses more.
+        l.dimacs() as i32
+    }
+}
+
+impl SatSolver for Cadical {
+    fn new_var(&mut self) -> Lit {
+        assert!(self.vars < i32::MAX as u32 - 1, "CaDiCaL takes at most 2^31 - 2 variables");
+        let l = Lit::new(self.vars, false);
+        self.vars += 1;
+        l
+    }
+
+    fn add_clause(&mut self, clause: &[Lit]) {
+        self.solver
+            .add_clause(clause.iter().map(|&l| Cadical::to_cadical(l)));
+        self.clauses += 1;
+    }
+
+    fn solve(&mut self, assumptions: &[Lit]) -> SolveResult {
+        self.assumed = assumptions.to_vec();
+        self.last = match self
+            .solver
+            .solve_with(assumptions.iter().map(|&l| Cadical::to_cadical(l)))
+        {
+            Some(true) => SolveResult::Sat,
+            Some(false) => SolveResult::Unsat,
+            None => SolveResult::Unknown,
+        };
+        self.last
+    }
+
+    fn value(&self, lit: Lit) -> bool {
+        if lit.is_const() {
+            return lit == Lit::TRUE;
+        }
+        if lit.var() >= self.vars || self.last != SolveResult::Sat {
+            return false;
+        }
+        // A variable the solver never saw, or left unassigned, may take
+        // either value: read it as false, as varisat's model does.
+        match self.solver.value(Cadical::to_cadical(Lit::new(lit.var(), false))) {
+            Some(v) => v != lit.is_negated(),
+            None => lit.is_negated(),
+        }
+    }
+
+    fn failed_assumptions(&self) -> Vec<Lit> {
+        if self.last != SolveResult::Unsat {
+            return Vec::new();
+        }
+        self.assumed
+            .iter()
+            .copied()
+            .filter(|&l| l == Lit::FALSE || self.solver.failed(Cadical::to_cadical(l)))
+            .collect()
+    }
+
+    fn num_vars(&self) -> u32 {
+        self.vars
+    }
+
+    fn num_clauses(&self) -> u64 {
+        self.clauses
+    }
 }
 
 /// varisat, incremental.
@@ -250,7 +433,12 @@ mod tests {
 
     #[test]
     fn assumptions_and_cores() {
-        let mut s = Varisat::new();
+        for kind in SolverKind::ALL {
+            assumptions_and_cores_with(kind.build());
+        }
+    }
+
+    fn assumptions_and_cores_with(mut s: Backend) {
         let (a, b) = (s.new_var(), s.new_var());
         s.add_clause(&[a, b]);
         assert_eq!(s.solve(&[!a]), SolveResult::Sat);

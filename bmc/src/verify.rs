@@ -1,6 +1,6 @@
 //! Verification of a program for a bound: symbolic execution, one encoding,
-//! one solver call per property, and a concrete replay of every
-//! counterexample before it is reported.
+//! solver calls until every property is decided, and a concrete replay of
+//! every counterexample before it is reported.
 
 use crate::check::{check_all_reporting, overall, CheckResult, Encoding, Outcome, Stage, Verdict};
 use crate::error::{BmcError, UnknownReason};
@@ -104,7 +104,9 @@ pub fn verify_reporting(
     options: &SymexOptions,
     progress: &mut dyn FnMut(Stage<'_>),
 ) -> Result<Report, BmcError> {
+    let started = std::time::Instant::now();
     let mut symex = execute(program, options)?;
+    let symex_seconds = started.elapsed().as_secs_f64();
     if let Some(name) = &options.only_check {
         keep_only(&mut symex, name)?;
     }
@@ -113,7 +115,9 @@ pub fn verify_reporting(
         terms: symex.equation.terms.len(),
         checks: symex.checks.len(),
     });
-    let (results, encoding) = check_all_reporting(&symex, progress);
+    let (results, mut encoding) = check_all_reporting(&symex, options.solver, progress);
+    encoding.symex_seconds = symex_seconds;
+    let replay_started = std::time::Instant::now();
     let mut properties = Vec::new();
     let mut replayed: Vec<CheckResult> = Vec::new();
     for r in results {
@@ -167,6 +171,7 @@ pub fn verify_reporting(
             status,
         });
     }
+    encoding.replay_seconds = replay_started.elapsed().as_secs_f64();
     let verdict = overall(&replayed);
     let bound_cut = symex.bound_cut != crate::ssa::FALSE;
     Ok(Report {

@@ -301,6 +301,9 @@ pub struct VerifyJson {
     /// The bounds tried when Lore chose them (no --unwind), if more than one.
     #[serde(skip_serializing_if = "Option::is_none")]
     bounds: Option<Vec<u32>>,
+    /// With --stats: the run stage by stage.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stats: Option<crate::stats::StatsJson>,
 }
 
 #[derive(Serialize)]
@@ -402,10 +405,18 @@ impl VerifyJson {
             task: None,
             k_induction: None,
             bounds: None,
+            stats: None,
         }
     }
 
+    /// With the statistics of `--stats`.
+    pub fn with_stats(mut self, stats: Option<crate::stats::StatsJson>) -> VerifyJson {
+        self.stats = stats;
+        self
+    }
+
     /// With the SV-COMP property and the task, if any.
+
     pub fn with_bounds(mut self, bounds: &[u32]) -> VerifyJson {
         self.bounds = (bounds.len() > 1).then(|| bounds.to_vec());
         self

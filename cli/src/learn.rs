@@ -68,6 +68,9 @@ pub struct LearnOptions {
     /// The learning algorithm: lsharp (default), lstar or lstar-rs.
     #[arg(long, default_value = "lsharp")]
     pub algorithm: String,
+    /// The SAT solver: cadical (the default) or varisat (pure Rust).
+    #[arg(long, default_value = "cadical", value_name = "SOLVER", value_parser = crate::solver_kind)]
+    pub solver: lore_bmc::solver::SolverKind,
     /// Write the automaton: `.dot`, or `.svg` (Graphviz if present, else a
     /// built-in layout).
     #[arg(short = 'o', long = "output", value_name = "FILE")]
@@ -198,7 +201,7 @@ fn learn_one(
         Ok(a) => a,
         Err(code) => return code,
     };
-    let setup = match setup(
+    let mut setup = match setup(
         program,
         &input.file,
         options.events.as_deref(),
@@ -209,6 +212,7 @@ fn learn_one(
         Ok(s) => s,
         Err(code) => return code,
     };
+    setup.solver = options.solver;
     let mut knowledge = setup.knowledge();
     let quiet = options.quiet;
     let err = &mut *console.err;

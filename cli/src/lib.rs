@@ -11,6 +11,7 @@ mod present;
 mod report;
 mod scenario;
 mod show;
+mod stats;
 mod task;
 mod verify;
 mod witness;
@@ -183,6 +184,12 @@ impl FrontendArgs {
             cpp_options,
         }
     }
+}
+
+/// `--solver`'s value.
+fn solver_kind(name: &str) -> Result<lore_bmc::solver::SolverKind, String> {
+    lore_bmc::solver::SolverKind::from_name(name)
+        .ok_or_else(|| format!("unknown solver `{name}` (cadical or varisat)"))
 }
 
 /// Runs `lore` with `args` (the first is the program name); returns the exit code.

@@ -7,6 +7,58 @@ use std::process::ExitCode;
 #[global_allocator]
 static ALLOCATOR: lore_cli::memory::Accounting = lore_cli::memory::Accounting;
 
+/// C++'s global `operator new` and `operator delete` (Itanium ABI names),
+/// replaced so that the SAT solver's heap is counted with Rust's
+/// (`lore_cli::memory::cxx`). A definition in the executable takes
+/// precedence over libstdc++'s.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[allow(non_snake_case)]
+mod cxx_operators {
+    use lore_cli::memory::cxx::{allocate, release};
+    use std::ffi::c_void;
+
+    #[no_mangle]
+    extern "C" fn _Znwm(size: usize) -> *mut c_void {
+        allocate(size)
+    }
+    #[no_mangle]
+    extern "C" fn _Znam(size: usize) -> *mut c_void {
+        allocate(size)
+    }
+    #[no_mangle]
+    extern "C" fn _ZnwmRKSt9nothrow_t(size: usize, _: *const c_void) -> *mut c_void {
+        allocate(size)
+    }
+    #[no_mangle]
+    extern "C" fn _ZnamRKSt9nothrow_t(size: usize, _: *const c_void) -> *mut c_void {
+        allocate(size)
+    }
+    #[no_mangle]
+    unsafe extern "C" fn _ZdlPv(ptr: *mut c_void) {
+        unsafe { release(ptr) }
+    }
+    #[no_mangle]
+    unsafe extern "C" fn _ZdaPv(ptr: *mut c_void) {
+        unsafe { release(ptr) }
+    }
+    #[no_mangle]
+    unsafe extern "C" fn _ZdlPvm(ptr: *mut c_void, _: usize) {
+        unsafe { release(ptr) }
+    }
+    #[no_mangle]
+    unsafe extern "C" fn _ZdaPvm(ptr: *mut c_void, _: usize) {
+        unsafe { release(ptr) }
+    }
+    #[no_mangle]
+    unsafe extern "C" fn _ZdlPvRKSt9nothrow_t(ptr: *mut c_void, _: *const c_void) {
+        unsafe { release(ptr) }
+    }
+    #[no_mangle]
+    unsafe extern "C" fn _ZdaPvRKSt9nothrow_t(ptr: *mut c_void, _: *const c_void) {
+        unsafe { release(ptr) }
+    }
+}
+
 /// The stack of the thread that does the work. Parsing, lowering and
 /// symbolic execution recurse over expressions, so a deeply nested one
 /// needs a deep stack; the front end rejects nesting beyond

@@ -16,6 +16,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 pub struct Accounting;
 
 static IN_USE: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
 static LIMIT: AtomicUsize = AtomicUsize::new(usize::MAX);
 static ENDING: AtomicBool = AtomicBool::new(false);
 
@@ -28,6 +29,20 @@ pub fn set_limit(mib: u64) {
 /// Bytes of heap in use (as counted by [`Accounting`]; 0 without it).
 pub fn in_use() -> usize {
     IN_USE.load(Ordering::Relaxed)
+}
+
+/// The most bytes of heap in use at once so far (Rust's and the C++
+/// solver's; 0 without [`Accounting`]).
+pub fn peak() -> usize {
+    PEAK.load(Ordering::Relaxed)
+}
+
+/// The process's peak resident set (VmHWM, Linux), in bytes.
+pub fn peak_resident() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
 }
 
 enum Why {
@@ -102,13 +117,62 @@ fn reserve(size: usize) {
     let now = IN_USE
         .fetch_add(size, Ordering::Relaxed)
         .saturating_add(size);
+    PEAK.fetch_max(now, Ordering::Relaxed);
     if now > LIMIT.load(Ordering::Relaxed) {
         exhausted(Why::Limit);
     }
 }
 
+/// Counts `size` fewer bytes in use (never below zero: memory a C++
+/// library allocated before the counting began may be freed through it).
 fn release(size: usize) {
-    IN_USE.fetch_sub(size, Ordering::Relaxed);
+    let _ = IN_USE.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| {
+        Some(n.saturating_sub(size))
+    });
+}
+
+/// The C++ heap (CaDiCaL's clauses and watch lists) counted like Rust's:
+/// the `lore` binary replaces C++'s `operator new` and `operator delete`
+/// with these, so `--memory-limit` covers the solver and a refused
+/// allocation ends in UNKNOWN instead of `std::bad_alloc` and an abort.
+pub mod cxx {
+    use std::ffi::c_void;
+
+    extern "C" {
+        fn malloc(size: usize) -> *mut c_void;
+        fn free(ptr: *mut c_void);
+        fn malloc_usable_size(ptr: *mut c_void) -> usize;
+    }
+
+    /// `operator new(size)`: never returns null.
+    pub fn allocate(size: usize) -> *mut c_void {
+        super::reserve(size);
+        // SAFETY: malloc may be called with any size.
+        let p = unsafe { malloc(size.max(1)) };
+        if p.is_null() {
+            super::exhausted(super::Why::Refused(size));
+        }
+        // SAFETY: `p` came from malloc.
+        let usable = unsafe { malloc_usable_size(p) };
+        super::reserve(usable.saturating_sub(size));
+        p
+    }
+
+    /// `operator delete(ptr)`.
+    ///
+    /// # Safety
+    /// `ptr` is null or came from [`allocate`] (or from C++'s own
+    /// `operator new`, which also allocates with malloc).
+    pub unsafe fn release(ptr: *mut c_void) {
+        if ptr.is_null() {
+            return;
+        }
+        // SAFETY: the caller passes memory from malloc.
+        unsafe {
+            super::release(malloc_usable_size(ptr));
+            free(ptr);
+        }
+    }
 }
 
 // SAFETY: every call goes to `System` with the caller's layout; the

@@ -176,10 +176,13 @@ fn compare(
         .map(|(p, (_, path))| (*p, *path))
         .collect();
     let kinds = vec![kind; pairs.len()];
-    let setups = match Setup::versions(&pairs, options.events.as_deref(), &kinds, algorithm) {
+    let mut setups = match Setup::versions(&pairs, options.events.as_deref(), &kinds, algorithm) {
         Ok(s) => s,
         Err(e) => return learn::fail(console, &e.to_string()),
     };
+    for s in &mut setups {
+        s.solver = options.solver;
+    }
     let mut knowledge: Vec<Knowledge<'_>> = setups.iter().map(Setup::knowledge).collect();
     let quiet = options.quiet;
     let err = &mut *console.err;

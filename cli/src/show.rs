@@ -33,11 +33,13 @@ pub fn show_ssa(program: &Program, bound: &BoundArgs) -> Result<String, String> 
 
 /// `lore show cnf`: statistics, or the formula in DIMACS.
 ///
-/// The DIMACS text is satisfiable exactly when some check fails within the
-/// bounds (CBMC's `--dimacs`): the disjunction of the checks' violations is
-/// asserted as the last unit clause. Comment lines map each check to its
-/// literal and each SSA name to its bits' literals, least significant
-/// first (`T`/`F` for a constant bit).
+/// The formula is the one `lore verify` gives its solver (the same encoding,
+/// variables in the same order) with its first query as the last clause:
+/// the disjunction of the checks' violations, so the DIMACS text is
+/// satisfiable exactly when some check fails within the bounds (CBMC's
+/// `--dimacs`). Comment lines map each check to its literal and each SSA
+/// name in the formula to its bits' literals, least significant first
+/// (`T`/`F` for a constant bit).
 pub fn show_cnf(program: &Program, bound: &BoundArgs, dimacs: bool) -> Result<String, String> {
     use lore_bmc::solver::{Lit, SatSolver};
     let options = bound.options()?;
@@ -46,18 +48,10 @@ pub fn show_cnf(program: &Program, bound: &BoundArgs, dimacs: bool) -> Result<St
     if let Some(name) = &options.only_check {
         lore_bmc::verify::keep_only(&mut symex, name).map_err(|e| e.to_string())?;
     }
-    let terms = &mut symex.equation.terms;
-    let mut any = lore_bmc::ssa::FALSE;
-    for c in &symex.checks {
-        any = terms.or(any, c.violated);
-    }
-    let mut blaster = lore_bmc::blast::Blaster::new(lore_bmc::solver::Dimacs::new());
-    let goals: Vec<(String, Lit)> = symex
-        .checks
-        .iter()
-        .map(|c| (c.name.clone(), blaster.blast(terms, c.violated)[0]))
-        .collect();
-    let some_check_fails = blaster.blast(terms, any)[0];
+    let (mut blaster, lits) = lore_bmc::check::encode(&symex, lore_bmc::solver::Dimacs::new());
+    let some_check_fails: Vec<Lit> = lits.iter().flatten().copied().collect();
+    blaster.circuit.solver.add_clause(&some_check_fails);
+    let terms = &symex.equation.terms;
     if !dimacs {
         return Ok(format!(
             "terms: {}\nvariables: {}\nclauses: {}\ngates: {}\nchecks: {}\n",
@@ -65,7 +59,7 @@ pub fn show_cnf(program: &Program, bound: &BoundArgs, dimacs: bool) -> Result<St
             blaster.circuit.solver.num_vars(),
             blaster.circuit.solver.num_clauses(),
             blaster.circuit.gates(),
-            goals.len()
+            lits.len()
         ));
     }
     let lit = |l: Lit| match l {
@@ -73,28 +67,25 @@ pub fn show_cnf(program: &Program, bound: &BoundArgs, dimacs: bool) -> Result<St
         Lit::FALSE => "F".to_string(),
         l => l.dimacs().to_string(),
     };
-    let mut names = Vec::new();
-    for symbol in 0..terms.symbols.len() as u32 {
-        let bits = blaster.blast(terms, terms.symbol_term(symbol));
-        let bits: Vec<String> = bits.iter().map(|&l| lit(l)).collect();
-        names.push(format!(
-            "c {} {}\n",
-            terms.symbols[symbol as usize].name,
-            bits.join(" ")
-        ));
-    }
     let mut out = String::new();
     out.push_str("c Lore: satisfiable iff some check fails within the bounds\n");
-    for (name, l) in &goals {
-        out.push_str(&format!("c check {name} fails if {}\n", lit(*l)));
+    for (c, l) in symex.checks.iter().zip(&lits) {
+        match l {
+            Some(l) => out.push_str(&format!("c check {} fails if {}\n", c.name, lit(*l))),
+            None => out.push_str(&format!("c check {} cannot fail\n", c.name)),
+        }
     }
-    out.push_str(&format!(
-        "c some check fails: {} (the last clause)\n",
-        lit(some_check_fails)
-    ));
-    for line in names {
-        out.push_str(&line);
+    out.push_str("c some check fails: the last clause\n");
+    for symbol in 0..terms.symbols.len() as u32 {
+        if let Some(bits) = blaster.bits(terms.symbol_term(symbol)) {
+            let bits: Vec<String> = bits.iter().map(|&l| lit(l)).collect();
+            out.push_str(&format!(
+                "c {} {}\n",
+                terms.symbols[symbol as usize].name,
+                bits.join(" ")
+            ));
+        }
     }
-    out.push_str(&blaster.circuit.solver.to_dimacs(&[some_check_fails]));
+    out.push_str(&blaster.circuit.solver.to_dimacs(&[]));
     Ok(out)
 }

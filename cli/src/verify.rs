@@ -82,6 +82,9 @@ pub struct BoundArgs {
     /// its parameters are nondeterministic inputs.
     #[arg(long, value_name = "NAME")]
     pub function: Option<String>,
+    /// The SAT solver: cadical (the default) or varisat (pure Rust).
+    #[arg(long, default_value = "cadical", value_name = "SOLVER", value_parser = crate::solver_kind)]
+    pub solver: lore_bmc::solver::SolverKind,
 }
 
 impl BoundArgs {
@@ -98,6 +101,7 @@ impl BoundArgs {
             div_by_zero_check: self.div_by_zero_check || standard,
             signed_overflow_check: self.signed_overflow_check || standard,
             undefined_shift_check: self.undefined_shift_check || standard,
+            solver: self.solver,
             ..SymexOptions::default()
         };
         for item in self.unwindset.iter().flat_map(|s| s.split(',')) {
@@ -178,6 +182,13 @@ pub struct VerifyArgs {
     /// `lore-verify/1` in docs/json.md); the verdict line goes to stderr.
     #[arg(long)]
     pub json: bool,
+    /// Print, stage by stage, what the formula is made of and what it
+    /// cost: SSA steps and terms, how each memory access was placed
+    /// (direct, split over array elements, over the objects a pointer may
+    /// reach), variables and clauses, solver calls, the time of each stage
+    /// and the peak memory (with --json: a `stats` object).
+    #[arg(long)]
+    pub stats: bool,
     /// List the properties (name, location, description) without checking them.
     #[arg(long)]
     pub show_properties: bool,
@@ -457,14 +468,16 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
                 format!("encoded: {variables} variables, {clauses} clauses")
             }
             Stage::Checked {
-                name,
-                index,
+                call,
+                failing,
+                settled,
                 of,
-                violated,
-            } => format!(
-                "solver call {index} of {of}: {name} {}",
-                if violated { "can fail" } else { "holds" }
-            ),
+            } => match failing {
+                Some(name) => {
+                    format!("solver call {call}: {name} can fail ({settled} of {of} checks settled)")
+                }
+                None => format!("solver call {call}: the checks still open hold ({settled} of {of} settled)"),
+            },
         };
         let _ = writeln!(err, "[{t:7.1} s] {line}");
     };
@@ -513,6 +526,10 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
                     .with_task(task.as_ref(), property, expected.clone())
                     .with_induction(induction.as_ref())
                     .with_bounds(&bounds)
+                    .with_stats(
+                        args.stats
+                            .then(|| crate::stats::StatsJson::new(&report.encoding, options.solver))
+                    )
             )
         );
     } else {
@@ -598,6 +615,13 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
                 ""
             }
         );
+        if args.stats {
+            let _ = write!(
+                console.out,
+                "{}",
+                crate::stats::text(&report.encoding, options.solver, sources)
+            );
+        }
     }
     if let Err(e) = write_witnesses(
         args,

@@ -33,6 +33,8 @@ pub struct Setup<'p> {
     pub events: Events,
     pub targets: Vec<PropertyKind>,
     pub algorithm: Algorithm,
+    /// The SAT solver that answers the queries.
+    pub solver: lore_bmc::solver::SolverKind,
 }
 
 /// The automaton learned at one pair of bounds, and what it cost.
@@ -217,6 +219,7 @@ impl<'p> Setup<'p> {
             events,
             targets: vec![target],
             algorithm,
+            solver: Default::default(),
         })
     }
 
@@ -244,6 +247,7 @@ impl<'p> Setup<'p> {
                 events,
                 targets: vec![target],
                 algorithm,
+                solver: Default::default(),
             })
             .collect())
     }
@@ -266,6 +270,7 @@ impl<'p> Setup<'p> {
             unwinding_assertions: false,
             check_kinds: self.targets.clone(),
             events: Some(events),
+            solver: self.solver,
             ..SymexOptions::default()
         }
     }

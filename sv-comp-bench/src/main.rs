@@ -74,6 +74,9 @@ enum Command {
         /// of the time limit is not spent).
         #[arg(long, conflicts_with = "bmc_only")]
         portfolio: bool,
+        /// Lore's SAT solver (cadical or varisat; default: Lore's own).
+        #[arg(long, value_name = "SOLVER")]
+        solver: Option<String>,
     },
     /// The paper's Table 1 (docking excepted): learn each row, check it
     /// against the enumerated language, compare with the paper, and measure
@@ -233,6 +236,7 @@ fn main() -> ExitCode {
             witnesses,
             bmc_only,
             portfolio,
+            solver,
         } => {
             if let Some(dir) = &witnesses {
                 if let Err(e) = std::fs::create_dir_all(dir) {
@@ -255,6 +259,7 @@ fn main() -> ExitCode {
                 witnesses,
                 bmc_only,
                 portfolio,
+                solver,
             })
         }
     }

@@ -113,6 +113,7 @@ fn learn_row(root: &Path, row: &Row) -> Result<Outcome, String> {
         events: events.clone(),
         targets: vec![PropertyKind::LearnAssertion],
         algorithm: Algorithm::LSharp,
+        solver: Default::default(),
     };
     let learn = || -> Result<(BoundRun, f64), String> {
         let mut knowledge = setup.knowledge();

@@ -30,6 +30,8 @@ pub struct VerifyOptions {
     /// Let Lore choose the bound (no --unwind: 10, doubled while only
     /// unwinding keeps the answer open and time allows).
     pub portfolio: bool,
+    /// Lore's SAT solver (`--solver`), when not its default.
+    pub solver: Option<String>,
 }
 
 struct Outcome {
@@ -90,6 +92,9 @@ fn run_task(task: &Task, o: &VerifyOptions) -> Outcome {
     }
     if o.bmc_only {
         cmd.arg("--no-k-induction");
+    }
+    if let Some(solver) = &o.solver {
+        cmd.arg("--solver").arg(solver);
     }
     // Witness files are named after the task (`c/loops/x` → `c_loops_x`).
     let files = o.witnesses.as_ref().map(|dir| {

@@ -1,6 +1,7 @@
 //! Each case under `cases/verify` states its options (`// lore: --unwind k
 //! [--unwinding-assertions]`) and the expected verdict (`// expect: TRUE`,
-//! `FALSE` or `UNKNOWN`); the bounded model checker must agree.
+//! `FALSE` or `UNKNOWN`); the bounded model checker must agree, with each
+//! SAT solver.
 
 mod common;
 use common::header;
@@ -49,17 +50,24 @@ fn verification_cases() {
         let program = loaded
             .program
             .unwrap_or_else(|| panic!("{}: {:?}", path.display(), loaded.diagnostics));
-        let verdict = verify(&program, &options(&flags)).unwrap().verdict;
-        let got = match &verdict {
-            Verdict::True => "TRUE",
-            Verdict::False(_) => "FALSE",
-            Verdict::Unknown(_) => "UNKNOWN",
-        };
-        if got != expected {
-            failures.push(format!(
-                "{}: expected {expected}, got {verdict:?}",
-                path.file_name().unwrap().to_string_lossy()
-            ));
+        for solver in lore_bmc::solver::SolverKind::ALL {
+            let options = SymexOptions {
+                solver,
+                ..options(&flags)
+            };
+            let verdict = verify(&program, &options).unwrap().verdict;
+            let got = match &verdict {
+                Verdict::True => "TRUE",
+                Verdict::False(_) => "FALSE",
+                Verdict::Unknown(_) => "UNKNOWN",
+            };
+            if got != expected {
+                failures.push(format!(
+                    "{} ({}): expected {expected}, got {verdict:?}",
+                    path.file_name().unwrap().to_string_lossy(),
+                    solver.name()
+                ));
+            }
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));

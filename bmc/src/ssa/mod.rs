@@ -504,7 +504,22 @@ impl Terms {
                 return self.constant(l, w);
             }
         }
+        // Adjacent slices of one term are one slice: `t[15:8] ++ t[7:0]` is
+        // `t[15:0]` (a value written and read back across a seam).
+        let (hb, hl, _) = self.slice(high);
+        let (lb, ll, lw) = self.slice(low);
+        if hb == lb && hl == ll + lw {
+            return self.extract(hb, ll, w);
+        }
         self.intern(Term::Concat { high, low }, w)
+    }
+
+    /// A term as a slice: (the term sliced, first bit, width).
+    fn slice(&self, t: TermId) -> (TermId, u32, u32) {
+        match self.get(t) {
+            Term::Extract { term, low, width } => (*term, *low, *width),
+            _ => (t, 0, self.width(t)),
+        }
     }
 
     pub fn zext(&mut self, a: TermId, width: u32) -> TermId {

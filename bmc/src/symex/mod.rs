@@ -89,6 +89,9 @@ pub struct SymexOptions {
     /// Blocks whose checks are assumed instead of checked (k-induction's
     /// step case: the iterations assumed to be safe).
     pub assumed: Option<AssumedBlocks>,
+    /// The SAT solver that answers the queries on the equation (symbolic
+    /// execution itself does not look at it).
+    pub solver: crate::solver::SolverKind,
 }
 
 /// Blocks of one function where every check (a property, a safety check,
@@ -158,6 +161,7 @@ impl Default for SymexOptions {
             max_symbolic_object: 1024,
             events: None,
             assumed: None,
+            solver: crate::solver::SolverKind::default(),
         }
     }
 }
@@ -268,6 +272,46 @@ pub struct Symex {
     pub objects: u32,
     /// The name of each object id (0 is NULL; heap blocks are `heapN`).
     pub object_names: Vec<String>,
+    /// How the reads and writes of memory were placed.
+    pub accesses: AccessStats,
+}
+
+/// How symbolic execution placed each read and write of memory, which is
+/// where most of a formula's size comes from (`lore verify --stats`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct AccessStats {
+    /// At a place known during execution (a variable, a field, an element
+    /// at a constant index): a slice of the object's bits, no gates.
+    pub direct: u64,
+    /// At an element whose index is a variable: accesses by the number of
+    /// elements they split over (one multiplexer input per element).
+    pub by_elements: std::collections::BTreeMap<u64, u64>,
+    /// Through an address computed at run time: accesses by the number of
+    /// objects the value sets let them reach (one case per object).
+    pub by_objects: std::collections::BTreeMap<u64, u64>,
+    /// Of the accesses through an address, those whose value set lost track
+    /// of the address (it was read back from memory written at a variable
+    /// place, or computed in a way the analysis does not follow), so they
+    /// reach every object that exists.
+    pub lost_track: u64,
+    /// Of the accesses through an address, those at an offset inside the
+    /// object that is not a constant (a shifter over the object's bits).
+    pub shifted: u64,
+    /// Bits of objects that writes at a variable place rebuilt: such a
+    /// write makes a new version of each object it may reach, as wide as
+    /// the object.
+    pub rebuilt_bits: u64,
+    /// The access that reached the most objects: how many, and where.
+    pub widest: Option<(u64, Loc)>,
+}
+
+impl AccessStats {
+    fn reached(&mut self, objects: u64, at: Loc) {
+        *self.by_objects.entry(objects).or_default() += 1;
+        if self.widest.is_none_or(|(n, _)| objects > n) {
+            self.widest = Some((objects, at));
+        }
+    }
 }
 
 #[derive(Clone)]
@@ -347,6 +391,7 @@ struct Executor<'p> {
     assuming: bool,
     /// Where a check in an assumed block fails: left out of every check.
     assumed_bad: TermId,
+    accesses: AccessStats,
 }
 
 /// Executes `program` from its initialiser and `main`.
@@ -370,6 +415,7 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, BmcEr
         heap: Default::default(),
         assuming: false,
         assumed_bad: FALSE,
+        accesses: AccessStats::default(),
     };
     // Globals start as zero; external ones (declared, never defined) are unknown.
     let mut memory = vec![None];
@@ -447,6 +493,7 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, BmcEr
         objects: ex.object_names.len() as u32,
         object_ids: ex.object_ids,
         object_names: ex.object_names,
+        accesses: ex.accesses,
     })
 }
 

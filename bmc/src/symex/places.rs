@@ -211,8 +211,23 @@ impl Executor<'_> {
         let (root, off) = self.locate(state, f, place)?;
         let obj = self.object(state, f, root);
         let read_bits = self.load_bits(f, place, ty);
+        self.count_direct(&off, obj, false);
         let raw = self.read(state, obj, &off, read_bits)?;
         Some(self.finish_load(f, place, ty, raw))
+    }
+
+    /// Counts an access to a place known during execution (`obj` its
+    /// object's bits).
+    fn count_direct(&mut self, off: &Offset, obj: TermId, write: bool) {
+        match off {
+            Offset::Symbolic { .. } => {
+                *self.accesses.by_elements.entry(off.cases()).or_default() += 1;
+                if write {
+                    self.accesses.rebuilt_bits += u64::from(self.terms.width(obj));
+                }
+            }
+            Offset::Const(_) | Offset::OutOfBounds => self.accesses.direct += 1,
+        }
     }
 
     /// How many bits a load of `place` reads from memory: a bit-field's
@@ -367,6 +382,7 @@ impl Executor<'_> {
             value
         };
         let total = self.terms.width(obj);
+        self.count_direct(&off, obj, true);
         let updated = match &off {
             Offset::OutOfBounds => return,
             Offset::Const(o) => {

@@ -17,12 +17,12 @@ impl Executor<'_> {
         }
         let pw = self.pointer_bits();
         let ob = self.offset_bits();
-        let result = if depth > 200 {
+        let result = if depth > MAX_DEPTH {
             Targets::any()
         } else {
             match self.terms.get(t).clone() {
                 crate::ssa::Term::Const { value, .. } => {
-                    Targets::known(layout::object_of(ob, value))
+                    Targets::at(layout::object_of(ob, value), layout::offset_of(ob, value))
                 }
                 crate::ssa::Term::Symbol(sym) => {
                     match self.terms.symbols[sym as usize].definition {
@@ -38,18 +38,35 @@ impl Executor<'_> {
                 crate::ssa::Term::Binary(Binary::Add, a, b) => {
                     let x = self.targets(a, memo, depth + 1);
                     let y = self.targets(b, memo, depth + 1);
-                    if x.is_integer() {
-                        y
+                    // A constant added to a pointer is a distance, even
+                    // where its bits would read as an address (`p - 4` is
+                    // `p + 0xfffffffc`).
+                    if let (Some(c), false) = (self.signed_constant(b), x.is_integer()) {
+                        x.shifted(c, ob, pw)
+                    } else if let (Some(c), false) = (self.signed_constant(a), y.is_integer()) {
+                        y.shifted(c, ob, pw)
+                    } else if x.is_integer() {
+                        match self.signed_constant(a) {
+                            Some(c) => y.shifted(c, ob, pw),
+                            None => y.offsets_unknown(),
+                        }
                     } else if y.is_integer() {
-                        x
+                        match self.signed_constant(b) {
+                            Some(c) => x.shifted(c, ob, pw),
+                            None => x.offsets_unknown(),
+                        }
                     } else {
-                        x.join(&y)
+                        x.join(&y).offsets_unknown()
                     }
                 }
                 crate::ssa::Term::Binary(Binary::Sub, a, b) => {
                     let y = self.targets(b, memo, depth + 1);
                     if y.is_integer() {
-                        self.targets(a, memo, depth + 1)
+                        let x = self.targets(a, memo, depth + 1);
+                        match self.signed_constant(b) {
+                            Some(c) => x.shifted(-c, ob, pw),
+                            None => x.offsets_unknown(),
+                        }
                     } else {
                         Targets::any()
                     }
@@ -96,21 +113,38 @@ impl Executor<'_> {
         result
     }
 
+    /// A constant term as a signed number of its width (pointer arithmetic
+    /// adds two's-complement offsets).
+    fn signed_constant(&self, t: TermId) -> Option<i128> {
+        let v = self.terms.as_const(t)?;
+        let w = self.terms.width(t);
+        Some(if w < 128 && v >> (w - 1) & 1 == 1 {
+            v as i128 - (1i128 << w)
+        } else {
+            v as i128
+        })
+    }
+
     /// The objects to consider for an access at `addr`, and whether an
     /// address may point to no object (the access is then unknown).
     pub(super) fn candidates(&mut self, state: &State, addr: TermId) -> Vec<ObjectId> {
         let mut memo = FxHashMap::default();
         let t = self.targets(addr, &mut memo, 0);
+        self.candidates_of(state, &t)
+    }
+
+    fn candidates_of(&mut self, state: &State, t: &Targets) -> Vec<ObjectId> {
         let existing = |id: ObjectId| {
             id != ObjectId::NULL && state.memory.get(id.index()).copied().flatten().is_some()
         };
         if t.any {
+            self.accesses.lost_track += 1;
             (1..state.memory.len() as u32)
                 .map(ObjectId)
                 .filter(|&id| existing(id))
                 .collect()
         } else {
-            t.ids.iter().copied().filter(|&id| existing(id)).collect()
+            t.ids.keys().copied().filter(|&id| existing(id)).collect()
         }
     }
 
@@ -134,32 +168,63 @@ impl Executor<'_> {
     /// The objects an access of `span` bits at `addr` may touch, each with the
     /// condition that it does: the address names the object and the whole
     /// span lies inside it.
-    fn indirect_hits(&mut self, state: &State, addr: TermId, span: u32) -> Vec<(ObjectId, TermId)> {
+    ///
+    /// Where the value set knows the offset inside an object (the same on
+    /// every path that names it: `p = c ? &s.f : &t.f`), that constant is
+    /// the offset: equal to the address's offset whenever it names the
+    /// object, and the access is a slice of the object, not a shifter.
+    fn indirect_hits(
+        &mut self,
+        state: &State,
+        addr: TermId,
+        span: u32,
+    ) -> Vec<(ObjectId, TermId, TermId)> {
         let (pw, ob) = (self.pointer_bits(), self.offset_bits());
         let obj_field = self.terms.extract(addr, ob, pw - ob);
-        let off = self.terms.extract(addr, 0, ob);
+        let any_off = self.terms.extract(addr, 0, ob);
         let mut hits = Vec::new();
-        for id in self.candidates(state, addr) {
+        let targets = self.targets(addr, &mut FxHashMap::default(), 0);
+        for id in self.candidates_of(state, &targets) {
             let obj = state.memory[id.index()].expect("candidate exists");
             let w = self.terms.width(obj);
             if w < span {
                 continue;
             }
             let same = self.names_object(state, obj_field, id);
-            let max = self.terms.constant(u128::from((w - span) / 8), ob);
-            let mut inside = self.terms.binary(Binary::Ule, off, max);
-            if let Some(&size) = state.sizes.get(&id) {
-                // Inside the run-time size too: off + span bytes <= size.
-                let wide_off = self.terms.zext(off, ob + 1);
-                let bytes = self.terms.constant(u128::from(span.div_ceil(8)), ob + 1);
-                let end = self.terms.binary(Binary::Add, wide_off, bytes);
-                let size = self.terms.zext(size, ob + 1);
-                let fits = self.terms.binary(Binary::Ule, end, size);
-                inside = self.terms.and(inside, fits);
-            }
-            let hit = self.terms.and(same, inside);
-            if hit != FALSE {
-                hits.push((id, hit));
+            // One case per offset the value set knows (the address's own
+            // offset where it knows none); with one offset, naming the
+            // object implies it.
+            let cases: Vec<(TermId, TermId)> = match targets.offsets_in(id) {
+                Some(ks) if ks.len() == 1 => {
+                    let k = self.terms.constant(*ks.first().expect("one"), ob);
+                    vec![(k, same)]
+                }
+                Some(ks) => ks
+                    .iter()
+                    .map(|&k| {
+                        let k = self.terms.constant(k, ob);
+                        let here = self.terms.binary(Binary::Eq, any_off, k);
+                        (k, self.terms.and(same, here))
+                    })
+                    .collect(),
+                None => vec![(any_off, same)],
+            };
+            for (off, same) in cases {
+                let max = self.terms.constant(u128::from((w - span) / 8), ob);
+                let mut inside = self.terms.binary(Binary::Ule, off, max);
+                if let Some(&size) = state.sizes.get(&id) {
+                    // Inside the run-time size too: off + span bytes <= size.
+                    let wide_off = self.terms.zext(off, ob + 1);
+                    let bytes = self.terms.constant(u128::from(span.div_ceil(8)), ob + 1);
+                    let end = self.terms.binary(Binary::Add, wide_off, bytes);
+                    let size = self.terms.zext(size, ob + 1);
+                    let fits = self.terms.binary(Binary::Ule, end, size);
+                    inside = self.terms.and(inside, fits);
+                }
+                let hit = self.terms.and(same, inside);
+                if hit != FALSE {
+                    hits.push((id, hit, off));
+                }
             }
         }
         hits
@@ -168,7 +233,12 @@ impl Executor<'_> {
     /// Pointer checks of an access whose possible objects are `hits`: the
     /// address is not null, names a live object with the access inside it,
     /// and that object is not a freed heap block.
-    fn pointer_checks(&mut self, state: &mut State, addr: TermId, hits: &[(ObjectId, TermId)]) {
+    fn pointer_checks(
+        &mut self,
+        state: &mut State,
+        addr: TermId,
+        hits: &[(ObjectId, TermId, TermId)],
+    ) {
         let Some(frame) = state.frames.last() else {
             return;
         };
@@ -179,7 +249,7 @@ impl Executor<'_> {
         let null = self.terms.binary(Binary::Eq, obj_field, zero_id);
         let mut any_hit = FALSE;
         let mut freed = FALSE;
-        for &(id, hit) in hits {
+        for &(id, hit, _) in hits {
             any_hit = self.terms.or(any_hit, hit);
             if let Some(&fr) = state.freed.get(&id) {
                 let bad = self.terms.and(hit, fr);
@@ -290,6 +360,28 @@ impl Executor<'_> {
         self.terms.binary(Binary::Or, kept, v)
     }
 
+    /// Counts an access through an address reaching `targets` at offset `off`.
+    fn count_indirect(
+        &mut self,
+        state: &State,
+        targets: &[(ObjectId, TermId, TermId)],
+        write: bool,
+    ) {
+        let at = self.at;
+        self.accesses.reached(targets.len() as u64, at);
+        if targets.iter().any(|t| self.terms.as_const(t.2).is_none()) {
+            self.accesses.shifted += 1;
+        }
+        if write {
+            let bits: u64 = targets
+                .iter()
+                .filter_map(|(id, ..)| state.memory[id.index()])
+                .map(|obj| u64::from(self.terms.width(obj)))
+                .sum();
+            self.accesses.rebuilt_bits += bits;
+        }
+    }
+
     /// Reads `bits` at a byte address (plus `bit_extra`), over every object
     /// it may point into; `deref`: through a C pointer, so pointer checks
     /// apply (when on).
@@ -301,13 +393,13 @@ impl Executor<'_> {
         bit_extra: u32,
         deref: bool,
     ) -> TermId {
-        let off = self.terms.extract(addr, 0, self.offset_bits());
         let targets = self.indirect_hits(state, addr, bits + bit_extra);
         if deref && self.options.pointer_check {
             self.pointer_checks(state, addr, &targets);
         }
+        self.count_indirect(state, &targets, false);
         let mut hits = Vec::new();
-        for (id, hit) in targets {
+        for (id, hit, off) in targets {
             let obj = state.memory[id.index()].expect("candidate exists");
             let value = match self.terms.as_const(off) {
                 Some(o) => self.terms.extract(obj, (o as u32) * 8 + bit_extra, bits),
@@ -342,12 +434,12 @@ impl Executor<'_> {
         loc: Loc,
     ) {
         let bits = self.terms.width(value);
-        let off = self.terms.extract(addr, 0, self.offset_bits());
         let targets = self.indirect_hits(state, addr, bits + bit_extra);
         if deref && self.options.pointer_check {
             self.pointer_checks(state, addr, &targets);
         }
-        for (id, hit) in targets {
+        self.count_indirect(state, &targets, true);
+        for (id, hit, off) in targets {
             let obj = state.memory[id.index()].expect("candidate exists");
             let updated = match self.terms.as_const(off) {
                 Some(o) => self.terms.update(obj, (o as u32) * 8 + bit_extra, value),
@@ -361,10 +453,21 @@ impl Executor<'_> {
     }
 }
 
-/// The objects an address may point into.
+/// How deep the value-set analysis follows an address term (if-then-else
+/// chains grow with the unwinding) before it gives up (any object).
+const MAX_DEPTH: u32 = 1000;
+
+/// At most this many offsets are kept per object in a value set; more
+/// become "unknown" (a shifter over the object).
+const MAX_OFFSETS: usize = 8;
+
+/// The objects an address may point into, each with the byte offsets
+/// inside it that the address can have when it names it (CBMC's value sets
+/// of object and offset pairs).
 #[derive(Clone, Debug, Default)]
 struct Targets {
-    ids: std::collections::BTreeSet<ObjectId>,
+    /// Each object, with the set of its offsets (`None`: unknown).
+    ids: std::collections::BTreeMap<ObjectId, Option<std::collections::BTreeSet<u128>>>,
     /// It may point to no object (an uninitialised or nondet pointer).
     invalid: bool,
     /// The analysis lost track: any object.
@@ -374,7 +477,17 @@ struct Targets {
 impl Targets {
     fn known(id: ObjectId) -> Targets {
         Targets {
-            ids: [id].into_iter().collect(),
+            ids: [(id, None)].into_iter().collect(),
+            ..Targets::default()
+        }
+    }
+
+    /// The constant address `id` + `offset`.
+    fn at(id: ObjectId, offset: u128) -> Targets {
+        Targets {
+            ids: [(id, Some([offset].into_iter().collect()))]
+                .into_iter()
+                .collect(),
             ..Targets::default()
         }
     }
@@ -395,14 +508,83 @@ impl Targets {
 
     /// A plain integer (object 0): an offset, not a pointer.
     fn is_integer(&self) -> bool {
-        !self.any && !self.invalid && self.ids.len() == 1 && self.ids.contains(&ObjectId::NULL)
+        !self.any && !self.invalid && self.ids.len() == 1 && self.ids.contains_key(&ObjectId::NULL)
     }
 
     fn join(&self, other: &Targets) -> Targets {
+        let mut ids = self.ids.clone();
+        for (&id, theirs) in &other.ids {
+            let merged = match (ids.get(&id), theirs) {
+                (None, t) => t.clone(),
+                (Some(Some(a)), Some(b)) => {
+                    let u: std::collections::BTreeSet<u128> = a.union(b).copied().collect();
+                    (u.len() <= MAX_OFFSETS).then_some(u)
+                }
+                (Some(_), _) => None,
+            };
+            ids.insert(id, merged);
+        }
         Targets {
-            ids: self.ids.union(&other.ids).copied().collect(),
+            ids,
             invalid: self.invalid || other.invalid,
             any: self.any || other.any,
         }
+    }
+
+    /// The same objects, offsets forgotten (an unknown integer was added).
+    fn offsets_unknown(mut self) -> Targets {
+        for off in self.ids.values_mut() {
+            *off = None;
+        }
+        self
+    }
+
+    /// The address plus `delta` bytes. A known offset moves exactly, with
+    /// the carry into the object field that the pointer arithmetic makes
+    /// (`&g - 4` is object `g - 1` at its last offsets, `NULL - 4` a
+    /// high address of no object); an unknown one stays unknown.
+    fn shifted(self, delta: i128, offset_bits: u32, pointer_bits: u32) -> Targets {
+        let mut moved = Targets {
+            ids: Default::default(),
+            invalid: self.invalid,
+            any: self.any,
+        };
+        let modulus = 1i128 << pointer_bits;
+        for (id, offs) in self.ids {
+            let one = match offs {
+                None => Targets {
+                    ids: [(id, None)].into_iter().collect(),
+                    ..Targets::default()
+                },
+                Some(set) => {
+                    let mut t = Targets::default();
+                    for o in set {
+                        let address = (i128::from(id.0) << offset_bits) + o as i128 + delta;
+                        let address = address.rem_euclid(modulus) as u128;
+                        t = t.join(&Targets::at(
+                            layout::object_of(offset_bits, address),
+                            layout::offset_of(offset_bits, address),
+                        ));
+                    }
+                    t
+                }
+            };
+            moved = moved.join(&one);
+        }
+        moved
+    }
+
+    /// The offsets inside `id` that the address can have when it names it,
+    /// if the analysis knows them. An invalid value (uninitialised, nondet,
+    /// or read through an access that reached no object) points to no
+    /// object in this memory model, as in CBMC's: where it happens to equal
+    /// some object's address, the access is taken at the offsets the valid
+    /// values have (those executions have undefined behaviour, and
+    /// `--pointer-check` reports the access that made the value).
+    fn offsets_in(&self, id: ObjectId) -> Option<&std::collections::BTreeSet<u128>> {
+        if self.any {
+            return None;
+        }
+        self.ids.get(&id).and_then(Option::as_ref)
     }
 }
