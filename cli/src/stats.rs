@@ -39,8 +39,8 @@ struct SymexJson {
     lost_track_accesses: u64,
     /// Accesses through an address at a non-constant offset (shifters).
     shifted_accesses: u64,
-    /// Bits of objects rebuilt by writes at a variable place.
-    rebuilt_bits: u64,
+    /// Bits that writes at a variable place choose (a multiplexer each).
+    chosen_bits: u64,
 }
 
 #[derive(Serialize)]
@@ -79,7 +79,7 @@ impl StatsJson {
                 accesses_by_objects: e.accesses.by_objects.clone(),
                 lost_track_accesses: e.accesses.lost_track,
                 shifted_accesses: e.accesses.shifted,
-                rebuilt_bits: e.accesses.rebuilt_bits,
+                chosen_bits: e.accesses.chosen_bits,
             },
             cnf: CnfJson {
                 seconds: e.encode_seconds,
@@ -129,13 +129,13 @@ pub fn text(e: &Encoding, solver: lore_bmc::solver::SolverKind, sources: &lore_f
         e.symex_seconds, e.steps, e.terms, e.checks
     ));
     out.push_str(&format!(
-        "    memory accesses: {} direct; indexed by a variable (elements × accesses): {}; through an address (objects × accesses): {}, of which {} reach every object (the value set lost track) and {} are at a variable offset; {} bits of objects rebuilt by writes\n",
+        "    memory accesses: {} direct; indexed by a variable (elements × accesses): {}; through an address (objects × accesses): {}, of which {} reach every object (the value set lost track) and {} are at a variable offset; {} bits chosen by writes at a variable place\n",
         a.direct,
         histogram(&a.by_elements),
         histogram(&a.by_objects),
         a.lost_track,
         a.shifted,
-        a.rebuilt_bits
+        a.chosen_bits
     ));
     if let Some((n, at)) = a.widest {
         out.push_str(&format!(

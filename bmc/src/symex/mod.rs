@@ -297,10 +297,11 @@ pub struct AccessStats {
     /// Of the accesses through an address, those at an offset inside the
     /// object that is not a constant (a shifter over the object's bits).
     pub shifted: u64,
-    /// Bits of objects that writes at a variable place rebuilt: such a
-    /// write makes a new version of each object it may reach, as wide as
-    /// the object.
-    pub rebuilt_bits: u64,
+    /// Bits that writes at a variable place choose between the new value
+    /// and the old (a multiplexer each): the written bits in every element
+    /// or object at a known offset the write may reach, the whole object
+    /// where the offset is not known.
+    pub chosen_bits: u64,
     /// The access that reached the most objects: how many, and where.
     pub widest: Option<(u64, Loc)>,
 }

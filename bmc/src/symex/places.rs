@@ -211,19 +211,20 @@ impl Executor<'_> {
         let (root, off) = self.locate(state, f, place)?;
         let obj = self.object(state, f, root);
         let read_bits = self.load_bits(f, place, ty);
-        self.count_direct(&off, obj, false);
+        self.count_direct(&off, None);
         let raw = self.read(state, obj, &off, read_bits)?;
         Some(self.finish_load(f, place, ty, raw))
     }
 
-    /// Counts an access to a place known during execution (`obj` its
-    /// object's bits).
-    fn count_direct(&mut self, off: &Offset, obj: TermId, write: bool) {
+    /// Counts an access to a place known during execution (`written`: the
+    /// bits a write writes).
+    fn count_direct(&mut self, off: &Offset, written: Option<u32>) {
         match off {
             Offset::Symbolic { .. } => {
                 *self.accesses.by_elements.entry(off.cases()).or_default() += 1;
-                if write {
-                    self.accesses.rebuilt_bits += u64::from(self.terms.width(obj));
+                if let Some(bits) = written {
+                    // Each element chooses between the value and its old bits.
+                    self.accesses.chosen_bits += off.cases() * u64::from(bits);
                 }
             }
             Offset::Const(_) | Offset::OutOfBounds => self.accesses.direct += 1,
@@ -382,7 +383,7 @@ impl Executor<'_> {
             value
         };
         let total = self.terms.width(obj);
-        self.count_direct(&off, obj, true);
+        self.count_direct(&off, Some(bits));
         let updated = match &off {
             Offset::OutOfBounds => return,
             Offset::Const(o) => {

@@ -365,20 +365,27 @@ impl Executor<'_> {
         &mut self,
         state: &State,
         targets: &[(ObjectId, TermId, TermId)],
-        write: bool,
+        write: Option<u32>,
     ) {
         let at = self.at;
         self.accesses.reached(targets.len() as u64, at);
         if targets.iter().any(|t| self.terms.as_const(t.2).is_none()) {
             self.accesses.shifted += 1;
         }
-        if write {
+        if let Some(written) = write {
+            // A write at a known offset chooses only the bits it writes.
             let bits: u64 = targets
                 .iter()
-                .filter_map(|(id, ..)| state.memory[id.index()])
-                .map(|obj| u64::from(self.terms.width(obj)))
+                .filter_map(|&(id, _, off)| {
+                    let obj = state.memory[id.index()]?;
+                    Some(u64::from(if self.terms.as_const(off).is_some() {
+                        written
+                    } else {
+                        self.terms.width(obj)
+                    }))
+                })
                 .sum();
-            self.accesses.rebuilt_bits += bits;
+            self.accesses.chosen_bits += bits;
         }
     }
 
@@ -397,7 +404,7 @@ impl Executor<'_> {
         if deref && self.options.pointer_check {
             self.pointer_checks(state, addr, &targets);
         }
-        self.count_indirect(state, &targets, false);
+        self.count_indirect(state, &targets, None);
         let mut hits = Vec::new();
         for (id, hit, off) in targets {
             let obj = state.memory[id.index()].expect("candidate exists");
@@ -438,14 +445,24 @@ impl Executor<'_> {
         if deref && self.options.pointer_check {
             self.pointer_checks(state, addr, &targets);
         }
-        self.count_indirect(state, &targets, true);
+        self.count_indirect(state, &targets, Some(bits));
         for (id, hit, off) in targets {
             let obj = state.memory[id.index()].expect("candidate exists");
-            let updated = match self.terms.as_const(off) {
-                Some(o) => self.terms.update(obj, (o as u32) * 8 + bit_extra, value),
-                None => self.update_at(obj, off, value, bit_extra),
+            let new = match self.terms.as_const(off) {
+                // At a known offset only the written bits choose between
+                // the new value and the old: the rest of the object stays
+                // the same term (CBMC's field-sensitive update, for free).
+                Some(o) => {
+                    let at = (o as u32) * 8 + bit_extra;
+                    let old = self.terms.extract(obj, at, self.terms.width(value));
+                    let chosen = self.terms.ite(hit, value, old);
+                    self.terms.update(obj, at, chosen)
+                }
+                None => {
+                    let updated = self.update_at(obj, off, value, bit_extra);
+                    self.terms.ite(hit, updated, obj)
+                }
             };
-            let new = self.terms.ite(hit, updated, obj);
             let name = self.object_names[id.index()].clone();
             let named = self.defined(&name, new, loc);
             state.memory[id.index()] = Some(named);
