@@ -1,6 +1,6 @@
 //! Bit-blasting: bit-vectors as vectors of literals (least significant bit
 //! first) and the circuits of every integer operator, with structural
-//! hashing of AND and XOR gates and constant folding. Gates are turned into
+//! hashing of AND, XOR and multiplexer gates and constant folding. Gates are turned into
 //! clauses (Tseitin) as they are made.
 //!
 //! Semantics are those of two's complement with wrap-around. Where C leaves
@@ -19,6 +19,7 @@ pub struct Circuit<S: SatSolver> {
     pub solver: S,
     and_gates: FxHashMap<(Lit, Lit), Lit>,
     xor_gates: FxHashMap<(Lit, Lit), Lit>,
+    mux_gates: FxHashMap<(Lit, Lit, Lit), Lit>,
 }
 
 impl<S: SatSolver> Circuit<S> {
@@ -27,11 +28,12 @@ impl<S: SatSolver> Circuit<S> {
             solver,
             and_gates: FxHashMap::default(),
             xor_gates: FxHashMap::default(),
+            mux_gates: FxHashMap::default(),
         }
     }
 
     pub fn gates(&self) -> usize {
-        self.and_gates.len() + self.xor_gates.len()
+        self.and_gates.len() + self.xor_gates.len() + self.mux_gates.len()
     }
 
     pub fn fresh(&mut self) -> Lit {
@@ -107,6 +109,11 @@ impl<S: SatSolver> Circuit<S> {
     }
 
     /// `c ? t : e`.
+    ///
+    /// One variable and six clauses (four define it, two more let the
+    /// solver conclude the output when both inputs agree), as CBMC's
+    /// `lselect`; an AND-OR circuit would take three variables and nine.
+    /// Cases that are one AND or OR gate become that gate.
     pub fn mux(&mut self, c: Lit, t: Lit, e: Lit) -> Lit {
         if c == Lit::TRUE || t == e {
             return t;
@@ -114,9 +121,45 @@ impl<S: SatSolver> Circuit<S> {
         if c == Lit::FALSE {
             return e;
         }
-        let a = self.and(c, t);
-        let b = self.and(!c, e);
-        self.or(a, b)
+        if t == Lit::TRUE || t == c {
+            return self.or(c, e);
+        }
+        if t == Lit::FALSE || t == !c {
+            return self.and(!c, e);
+        }
+        if e == Lit::TRUE || e == !c {
+            return self.or(!c, t);
+        }
+        if e == Lit::FALSE || e == c {
+            return self.and(c, t);
+        }
+        // Normalise: c positive (¬c ? t : e is c ? e : t), then the output's
+        // polarity (c ? ¬t : ¬e is ¬(c ? t : e)) so that t is positive.
+        let (c, t, e) = if c.is_negated() { (!c, e, t) } else { (c, t, e) };
+        let (t, e, flip) = if t.is_negated() {
+            (!t, !e, true)
+        } else {
+            (t, e, false)
+        };
+        let g = match self.mux_gates.get(&(c, t, e)) {
+            Some(&g) => g,
+            None => {
+                let g = self.solver.new_var();
+                self.solver.add_clause(&[!c, !t, g]);
+                self.solver.add_clause(&[!c, t, !g]);
+                self.solver.add_clause(&[c, !e, g]);
+                self.solver.add_clause(&[c, e, !g]);
+                self.solver.add_clause(&[!t, !e, g]);
+                self.solver.add_clause(&[t, e, !g]);
+                self.mux_gates.insert((c, t, e), g);
+                g
+            }
+        };
+        if flip {
+            !g
+        } else {
+            g
+        }
     }
 
     pub fn and_all(&mut self, lits: &[Lit]) -> Lit {

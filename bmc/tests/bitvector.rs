@@ -266,3 +266,51 @@ fn extensions_and_structural_hashing() {
     assert_eq!(Circuit::<Varisat>::as_const(&c.add(&k, &l)), Some(11));
     assert_eq!(c.gates(), g);
 }
+
+/// The multiplexer gate against its truth table, for every way its three
+/// inputs can be drawn from two variables, their negations and the
+/// constants (so every special case and the normalisations are met), and
+/// with a shared gate asked for twice.
+#[test]
+fn multiplexer_gate_truth_table() {
+    let mut c = Circuit::new(Varisat::new());
+    let (x, y, z) = (c.fresh(), c.fresh(), c.fresh());
+    let pool = [x, !x, y, !y, z, !z, Lit::TRUE, Lit::FALSE];
+    let value = |l: Lit, a: [bool; 3]| -> bool {
+        if l == Lit::TRUE {
+            return true;
+        }
+        if l == Lit::FALSE {
+            return false;
+        }
+        let i = [x, y, z].iter().position(|v| v.var() == l.var()).unwrap();
+        a[i] != l.is_negated()
+    };
+    for &s in &pool {
+        for &t in &pool {
+            for &e in &pool {
+                let g = c.mux(s, t, e);
+                assert_eq!(g, c.mux(s, t, e), "hashed gates are shared");
+                for bits in 0..8u32 {
+                    let a = [bits & 1 == 1, bits & 2 == 2, bits & 4 == 4];
+                    let want = if value(s, a) { value(t, a) } else { value(e, a) };
+                    let fixed: Vec<Lit> = [x, y, z]
+                        .iter()
+                        .zip(a)
+                        .map(|(&v, b)| if b { v } else { !v })
+                        .collect();
+                    let mut with = fixed.clone();
+                    with.push(if want { g } else { !g });
+                    assert_eq!(c.solver.solve(&with), SolveResult::Sat, "{s:?} {t:?} {e:?} {a:?}");
+                    let mut against = fixed;
+                    against.push(if want { !g } else { g });
+                    assert_eq!(
+                        c.solver.solve(&against),
+                        SolveResult::Unsat,
+                        "mux({s:?}, {t:?}, {e:?}) at {a:?} is not forced to {want}"
+                    );
+                }
+            }
+        }
+    }
+}
