@@ -293,7 +293,8 @@ const LEGEND: &str = "<section class=\"legend\"><h2>How to read the automata</h2
 the word read so far, ending with the assertion letter, is the event word of an execution \
 that fails the assertion (or, for <code>explain</code>, reaches the end of <code>main</code>).</li>\
 <li>Words are exact up to the bound b<sub>wl</sub> (the assertion letter included), \
-for executions within the unwinding bound b: each loop body runs at most b&minus;1 times, \
+for executions within the unwinding bound b: each loop goes round at most b&minus;1 times \
+(a b-th run of its body can only leave it), \
 at most b nested recursive calls (CBMC's <code>--unwind b</code>).</li>\
 <li>Bold green edges carry <em>dominating letters</em>: every accepted word contains them. \
 Green states are dominators: every accepted word passes through them.</li>\

@@ -36,7 +36,7 @@ pub struct ExplainArgs {
 /// and `merge`.
 #[derive(Args)]
 pub struct LearnOptions {
-    /// b: the unwinding bound, as CBMC's --unwind: a loop body runs at most
+    /// b: the unwinding bound, as CBMC's --unwind: a loop goes round at most
     /// b-1 times, at most b nested recursive calls. Without it the bound is
     /// searched (paper §6.1); given alone, it is kept and b_wl is searched.
     #[arg(long, value_name = "B")]
@@ -518,7 +518,7 @@ pub struct CheckLanguageArgs {
     /// writes it).
     #[arg(long, value_name = "FILE")]
     pub dfa: PathBuf,
-    /// b: the unwinding bound, as CBMC's --unwind: a loop body runs at most
+    /// b: the unwinding bound, as CBMC's --unwind: a loop goes round at most
     /// b-1 times, at most b nested recursive calls.
     #[arg(long, value_name = "B")]
     pub unwind: u32,

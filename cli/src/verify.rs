@@ -24,8 +24,9 @@ const MAX_DEEPENED_UNWIND_UNTIMED: u32 = 40;
 
 #[derive(Args, Clone)]
 pub struct BoundArgs {
-    /// Loops: with --unwind K a loop body runs at most K-1 times (the K-th
-    /// entry is where the bound cuts, as in CBMC); recursion: at most K
+    /// Loops: with --unwind K a loop goes round at most K-1 times (its K-th
+    /// jump back is where the bound cuts, as in CBMC: a K-th run of the body
+    /// can only leave the loop); recursion: at most K
     /// nested recursive calls (as in CBMC). Paths that need more are cut (bounded semantics) unless
     /// --unwinding-assertions is given. Without --unwind, Lore uses K = 10
     /// and checks the unwinding, so it never claims TRUE for a cut path.

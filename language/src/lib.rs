@@ -134,7 +134,7 @@ impl Cut {
         match self.by_unwinding {
             Some(false) => {}
             Some(true) => parts.push(format!(
-                "executions that run some loop body more than {} time{} (or nest more than {unwind} recursive calls)",
+                "executions that go round some loop more than {} time{} (or nest more than {unwind} recursive calls)",
                 unwind.saturating_sub(1),
                 if unwind == 2 { "" } else { "s" }
             )),

@@ -3,7 +3,7 @@
 //! The alphabet is the event letters plus the assertion letter, last. A
 //! word is in the language (within the bounds b and b_wl) when it is
 //! `e1 … en · Learn_Assert` with n + 1 ≤ b_wl and some execution within
-//! the unwinding bound b (a loop body runs at most b − 1 times, recursion
+//! the unwinding bound b (a loop goes round at most b − 1 times, recursion
 //! at most b nested recursive calls), enters exactly the events `e1 … en`
 //! and then fails the assertion (paper §4.1). Words longer than b_wl are
 //! unknown to this teacher: the learner returns an automaton consistent

@@ -207,13 +207,12 @@ fn learn_row(root: &Path, row: &Row) -> Result<Outcome, String> {
             }
             differences(&run.dfa, paper, &language, wl, &mut notes);
             if !c.agrees() {
-                // The paper's tool ran loop bodies b times where CBMC 6.6
-                // (and Lore) run them b - 1 times: is the drawing right one
-                // unwinding further?
+                // Is the drawing right one unwinding further (a tool that
+                // counted its bound differently)?
                 if let Ok(next) = setup.enumerate(row.b + 1, row.b_wl) {
                     if next.compare(paper, wl, 1).agrees() {
                         notes.push(format!(
-                            "the paper's drawing is exactly right at b = {} (its tool ran loop bodies b times; CBMC 6.6 and Lore run them b - 1 times)",
+                            "the paper's drawing is exactly right at b = {} (one unwinding more than its row)",
                             row.b + 1
                         ));
                     }

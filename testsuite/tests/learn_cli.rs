@@ -207,7 +207,7 @@ fn the_readme_example_without_bounds_finds_the_loop_path() {
         "{out}"
     );
     assert!(
-        out.contains("the result is bounded: it leaves out executions that run some loop body"),
+        out.contains("the result is bounded: it leaves out executions that go round some loop"),
         "{out}"
     );
 }
@@ -252,7 +252,7 @@ fn an_empty_language_says_whether_it_is_bounded() {
         "{out}"
     );
     assert!(
-        out.contains("leaves out executions that run some loop body more than 2 times"),
+        out.contains("leaves out executions that go round some loop more than 2 times"),
         "{out}"
     );
 }

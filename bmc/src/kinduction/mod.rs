@@ -8,8 +8,9 @@
 //!
 //! - **Base case.** Bounded model checking with bound b (unwinding
 //!   assertions on) in which every check holds but this loop's unwinding
-//!   assertion. With Lore's (CBMC's) bound, a `while` body runs at most b − 1
-//!   times, so P(s_0) … P(s_{b−2}) hold: the base covers k ≤ b − 1.
+//!   assertion. With Lore's (CBMC's) bound, a loop takes its back edge at
+//!   most b − 1 times, so P(s_0) … P(s_{b−2}) hold: the base covers
+//!   k ≤ b − 1.
 //! - **Step case.** [`step_case`] rewrites `main`: where the loop is
 //!   entered, the variables the loop writes get arbitrary values (every
 //!   other variable keeps its value at the loop's entry, which it also has

@@ -5,10 +5,12 @@
 //! `ite(guard, a, b)`); a back edge continues at the loop header while the
 //! unwinding bound allows, as CBMC does. Calls are inlined.
 //!
-//! Unwinding follows CBMC 6: `--unwind k` lets the body of a `while` or
-//! `for` loop run at most k−1 times (the condition is tested before each
-//! body); a `do`-`while` body or a backward `goto` repeats at most k−1 times
-//! after the first; a function may be active at most k times below its
+//! Unwinding follows CBMC 6: `--unwind k` lets every loop (`while`, `for`,
+//! `do`-`while`, a backward `goto`) take its back edge at most k−1 times,
+//! counted where the back edge is taken; so a body runs k−1 times to its
+//! end and can start a k-th time only to leave the loop (`break`, `return`,
+//! a `goto` out — `for (;;) { … if (c) break; }` at k = 1 runs its body
+//! once). A function may be active at most k times below its
 //! first call (k nested recursive calls). A path that needs more is cut, or,
 //! with unwinding assertions, fails an unwinding property.
 //!

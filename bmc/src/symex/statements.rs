@@ -6,7 +6,7 @@
 use super::{CheckKind, Executor, State};
 use crate::ssa::{Binary, Step, TermId, FALSE};
 use lore_frontend::ir::{
-    BlockId, Body, Expr, ExprKind, Function, HaltKind, LoopKind, StmtKind, Terminator,
+    BlockId, Body, Expr, ExprKind, Function, HaltKind, StmtKind, Terminator,
 };
 use lore_frontend::source::Loc;
 use lore_frontend::types::{TypeId, TypeTable};
@@ -84,7 +84,7 @@ impl Executor<'_> {
                     else_block,
                 } => {
                     let (then_state, else_state) =
-                        self.branch(state, f, body, pc, depth, cond, *then_block);
+                        self.branch(state, f, pc, cond);
                     next.push((*then_block, then_state));
                     next.push((*else_block, else_state));
                 }
@@ -149,43 +149,20 @@ impl Executor<'_> {
     }
 
     /// A branch at the end of block `pc`: the states where `cond` holds and
-    /// where it does not. A `while` or `for` loop headed here counts an
-    /// iteration when it enters its body (and cuts the path beyond its
-    /// bound); the outcome's event, if any, is recorded.
+    /// where it does not; the outcome's event, if any, is recorded. (Loops
+    /// count their iterations at the back edge, `back_edge`.)
     fn branch(
         &mut self,
         mut state: State,
         f: &Function,
-        body: &Body,
         pc: usize,
-        depth: usize,
         cond: &Expr,
-        then_block: BlockId,
     ) -> (State, State) {
         let c = self.value(&mut state, f, cond);
         let nc = self.terms.not(c);
         let mut then_state = state.clone();
         then_state.guard = self.terms.and(state.guard, c);
         state.guard = self.terms.and(state.guard, nc);
-        if let Some(li) = loop_headed_at(body, pc) {
-            let l = &body.loops[li];
-            if matches!(l.kind, LoopKind::While | LoopKind::For) && then_block.index() > pc {
-                let count = then_state
-                    .loop_counts
-                    .get(&(depth, li))
-                    .copied()
-                    .unwrap_or(0);
-                if count + 1 >= self.loop_bound(f, li) {
-                    self.cut_loop(&mut then_state, f, li, l.loc);
-                } else {
-                    then_state.loop_counts.insert((depth, li), count + 1);
-                    self.steps.push(Step::Note {
-                        text: format!("loop {}.{li}: iteration {}", f.name, count + 1),
-                        loc: l.loc,
-                    });
-                }
-            }
-        }
         if let Some(events) = &self.options.events {
             let function = then_state.frames.last().expect("a frame").function;
             let block = BlockId(pc as u32);
@@ -251,19 +228,21 @@ impl Executor<'_> {
             .position(|l| l.header == target && l.latch.index() == pc);
         if let Some(li) = li {
             let l = &body.loops[li];
-            if !matches!(l.kind, LoopKind::While | LoopKind::For) {
-                let count = s.loop_counts.get(&(depth, li)).copied().unwrap_or(0);
-                if count + 1 >= self.loop_bound(f, li) {
-                    self.cut_loop(s, f, li, l.loc);
-                    return false;
-                }
-                s.loop_counts.insert((depth, li), count + 1);
-                // The body runs again: iteration count + 2.
-                self.steps.push(Step::Note {
-                    text: format!("loop {}.{li}: iteration {}", f.name, count + 2),
-                    loc: l.loc,
-                });
+            // As CBMC: the back edge is where the bound counts, so with
+            // bound k the body is entered up to k times and the back edge
+            // taken k - 1 times; the k-th entry can still leave through a
+            // `break`, a `return` or a `goto` out of the loop.
+            let count = s.loop_counts.get(&(depth, li)).copied().unwrap_or(0);
+            if count + 1 >= self.loop_bound(f, li) {
+                self.cut_loop(s, f, li, l.loc);
+                return false;
             }
+            s.loop_counts.insert((depth, li), count + 1);
+            // The body runs again: iteration count + 2.
+            self.steps.push(Step::Note {
+                text: format!("loop {}.{li}: iteration {}", f.name, count + 2),
+                loc: l.loc,
+            });
         }
         true
     }
