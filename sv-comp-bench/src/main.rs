@@ -5,7 +5,9 @@ mod bound_search;
 mod difftest;
 mod learning;
 mod lower;
+mod measure;
 mod paper;
+mod scaling;
 mod task;
 mod verify;
 mod witnesses;
@@ -154,6 +156,29 @@ enum Command {
         keep: PathBuf,
     },
     /// Learn every target DFA with each algorithm and compare with AALpy.
+    /// Lore and CBMC side by side as the unwinding bound grows: CNF size,
+    /// time and peak memory of both, and their ratios, per program and
+    /// bound (the paper's programs and SV-COMP tasks with deep loops).
+    Scaling {
+        #[arg(long, default_value = "../shared/benchmarks/paper")]
+        paper: PathBuf,
+        #[arg(long, default_value = "../shared/benchmarks/sv-comp")]
+        sv_comp: PathBuf,
+        #[arg(long)]
+        lore: Option<PathBuf>,
+        /// CBMC's binary; without it Lore alone is measured.
+        #[arg(long)]
+        cbmc: Option<PathBuf>,
+        /// Seconds per run; a program's bound stops growing once CBMC
+        /// needs more (or Lore, without CBMC).
+        #[arg(long, default_value_t = 60.0)]
+        limit: f64,
+        #[arg(long, default_value_t = 12)]
+        max_unwind: u32,
+        /// Only the programs whose name contains this (repeatable).
+        #[arg(long)]
+        only: Vec<String>,
+    },
     Learning {
         /// The learning benchmark folder (targets/ and aalpy_results.csv).
         #[arg(default_value = "../shared/benchmarks/learning")]
@@ -220,6 +245,23 @@ fn main() -> ExitCode {
             benchmarks,
             verbose,
         } => lower::run(&benchmarks, verbose),
+        Command::Scaling {
+            paper,
+            sv_comp,
+            lore,
+            cbmc,
+            limit,
+            max_unwind,
+            only,
+        } => scaling::run(&scaling::ScalingOptions {
+            paper,
+            sv_comp,
+            lore: lore_binary(lore),
+            cbmc,
+            limit,
+            max_unwind,
+            only,
+        }),
         Command::Learning { folder, json } => learning::run(&folder, json),
         Command::Paper { folder, json } => paper::run(&folder, json),
         Command::Verify {
