@@ -395,6 +395,8 @@ struct Executor<'p> {
     /// Where a check in an assumed block fails: left out of every check.
     assumed_bad: TermId,
     accesses: AccessStats,
+    /// The value set of every address term analysed so far.
+    value_sets: FxHashMap<TermId, pointers::Targets>,
 }
 
 /// Executes `program` from its initialiser and `main`.
@@ -419,6 +421,7 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, BmcEr
         assuming: false,
         assumed_bad: FALSE,
         accesses: AccessStats::default(),
+        value_sets: FxHashMap::default(),
     };
     // Globals start as zero; external ones (declared, never defined) are unknown.
     let mut memory = vec![None];

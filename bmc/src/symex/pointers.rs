@@ -113,6 +113,17 @@ impl Executor<'_> {
         result
     }
 
+    /// The value set of an address term. Terms never change, so what the
+    /// analysis found for a term holds for the rest of the execution: it is
+    /// kept across accesses (each access used to walk the whole history of
+    /// the memory it reads again).
+    fn value_set(&mut self, addr: TermId) -> Targets {
+        let mut memo = std::mem::take(&mut self.value_sets);
+        let t = self.targets(addr, &mut memo, 0);
+        self.value_sets = memo;
+        t
+    }
+
     /// A constant term as a signed number of its width (pointer arithmetic
     /// adds two's-complement offsets).
     fn signed_constant(&self, t: TermId) -> Option<i128> {
@@ -128,8 +139,7 @@ impl Executor<'_> {
     /// The objects to consider for an access at `addr`, and whether an
     /// address may point to no object (the access is then unknown).
     pub(super) fn candidates(&mut self, state: &State, addr: TermId) -> Vec<ObjectId> {
-        let mut memo = FxHashMap::default();
-        let t = self.targets(addr, &mut memo, 0);
+        let t = self.value_set(addr);
         self.candidates_of(state, &t)
     }
 
@@ -183,7 +193,7 @@ impl Executor<'_> {
         let obj_field = self.terms.extract(addr, ob, pw - ob);
         let any_off = self.terms.extract(addr, 0, ob);
         let mut hits = Vec::new();
-        let targets = self.targets(addr, &mut FxHashMap::default(), 0);
+        let targets = self.value_set(addr);
         for id in self.candidates_of(state, &targets) {
             let obj = state.memory[id.index()].expect("candidate exists");
             let w = self.terms.width(obj);
@@ -482,7 +492,7 @@ const MAX_OFFSETS: usize = 8;
 /// inside it that the address can have when it names it (CBMC's value sets
 /// of object and offset pairs).
 #[derive(Clone, Debug, Default)]
-struct Targets {
+pub(super) struct Targets {
     /// Each object, with the set of its offsets (`None`: unknown).
     ids: std::collections::BTreeMap<ObjectId, Option<std::collections::BTreeSet<u128>>>,
     /// It may point to no object (an uninitialised or nondet pointer).
