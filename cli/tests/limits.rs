@@ -1,6 +1,8 @@
 //! A time or memory limit ends `lore verify` with UNKNOWN and its reason,
 //! exit code 0. These run the real binary: the limit ends the process.
 
+mod common;
+use common::lore_full;
 use std::process::Command;
 
 fn lore(args: &[&str]) -> (i32, String) {
@@ -92,18 +94,6 @@ fn generated(name: &str, text: &str) -> (std::path::PathBuf, std::path::PathBuf)
     let path = dir.join(format!("{name}.c"));
     std::fs::write(&path, text).expect("write");
     (dir, path)
-}
-
-fn lore_full(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_lore"))
-        .args(args)
-        .output()
-        .expect("lore runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 /// Deep expressions up to the documented limits are verified (they used

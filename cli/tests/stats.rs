@@ -1,19 +1,8 @@
 //! `lore verify --stats`: each stage's counts, in text and in JSON, and the
 //! memory accesses placed as the program makes them.
 
-use std::process::Command;
-
-fn lore(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_lore"))
-        .args(args)
-        .output()
-        .expect("lore runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::lore_full as lore;
 
 /// A store through a pointer to one of two variables, a load through it,
 /// and an element at a variable index of a 4-element array.
