@@ -45,6 +45,16 @@ extern "C" {
 const WNOHANG: i32 = 1;
 const SIGKILL: i32 = 9;
 
+/// Reads a child's pipe to its end on a thread of its own (so that a child
+/// filling one pipe never blocks on it while the other is read).
+pub fn drain<R: Read + Send + 'static>(mut pipe: R) -> std::thread::JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut s = Vec::new();
+        let _ = pipe.read_to_end(&mut s);
+        s
+    })
+}
+
 /// Runs `cmd` (its stdout and stderr captured) for at most `limit`.
 pub fn run(cmd: &mut Command, limit: Duration) -> Result<Measured, String> {
     let start = Instant::now();
@@ -55,18 +65,8 @@ pub fn run(cmd: &mut Command, limit: Duration) -> Result<Measured, String> {
         .spawn()
         .map_err(|e| format!("cannot run {:?}: {e}", cmd.get_program()))?;
     let pid = child.id() as i32;
-    let mut out = child.stdout.take().expect("piped");
-    let mut err = child.stderr.take().expect("piped");
-    let reader = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = out.read_to_end(&mut s);
-        s
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = err.read_to_end(&mut s);
-        s
-    });
+    let reader = drain(child.stdout.take().expect("piped"));
+    let err_reader = drain(child.stderr.take().expect("piped"));
     let mut status = 0i32;
     let mut usage = Rusage::default();
     let mut timed_out = false;

@@ -1,6 +1,6 @@
 //! Running a command with a time limit and capturing what it says.
 
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -29,18 +29,8 @@ pub fn run(mut cmd: Command, input: &str, limit: Duration) -> std::io::Result<Ra
     let writer = std::thread::spawn(move || {
         let _ = stdin.write_all(input.as_bytes());
     });
-    let mut out = child.stdout.take().expect("piped stdout");
-    let mut err = child.stderr.take().expect("piped stderr");
-    let out_reader = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = out.read_to_end(&mut s);
-        s
-    });
-    let err_reader = std::thread::spawn(move || {
-        let mut s = Vec::new();
-        let _ = err.read_to_end(&mut s);
-        s
-    });
+    let out_reader = crate::measure::drain(child.stdout.take().expect("piped stdout"));
+    let err_reader = crate::measure::drain(child.stderr.take().expect("piped stderr"));
     let mut timed_out = false;
     let status = loop {
         match child.try_wait()? {
