@@ -129,6 +129,9 @@ fn run_task(task: &Task, o: &VerifyOptions) -> Outcome {
         }
     };
     let pid = child.id();
+    // Both pipes read while the task runs: a long trace fills a pipe.
+    let out_reader = crate::measure::drain(child.stdout.take().expect("piped"));
+    let err_reader = crate::measure::drain(child.stderr.take().expect("piped"));
     let mut peak = 0;
     let hard_limit = Duration::from_secs_f64(o.timeout + 10.0);
     let status = loop {
@@ -147,15 +150,9 @@ fn run_task(task: &Task, o: &VerifyOptions) -> Outcome {
         }
     };
     let seconds = start.elapsed().as_secs_f64();
-    let output = child.wait_with_output().ok();
-    let stdout = output
-        .as_ref()
-        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
-        .unwrap_or_default();
-    let stderr = output
-        .as_ref()
-        .map(|o| String::from_utf8_lossy(&o.stderr).into_owned())
-        .unwrap_or_default();
+    let _ = child.wait();
+    let stdout = String::from_utf8_lossy(&out_reader.join().unwrap_or_default()).into_owned();
+    let stderr = String::from_utf8_lossy(&err_reader.join().unwrap_or_default()).into_owned();
     let last = stdout.lines().last().unwrap_or("").trim().to_string();
     let verdict = match (status, last.as_str()) {
         (None, _) => "TIMEOUT".to_string(),
