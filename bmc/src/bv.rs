@@ -135,7 +135,11 @@ impl<S: SatSolver> Circuit<S> {
         }
         // Normalise: c positive (¬c ? t : e is c ? e : t), then the output's
         // polarity (c ? ¬t : ¬e is ¬(c ? t : e)) so that t is positive.
-        let (c, t, e) = if c.is_negated() { (!c, e, t) } else { (c, t, e) };
+        let (c, t, e) = if c.is_negated() {
+            (!c, e, t)
+        } else {
+            (c, t, e)
+        };
         let (t, e, flip) = if t.is_negated() {
             (!t, !e, true)
         } else {

@@ -175,7 +175,10 @@ pub fn check_all_reporting(
                     .copied()
                     .filter(|&i| lits[i].is_some_and(|l| blaster.circuit.solver.value(l)))
                     .collect();
-                assert!(!failing.is_empty(), "a model of the disjunction violates one of its checks");
+                assert!(
+                    !failing.is_empty(),
+                    "a model of the disjunction violates one of its checks"
+                );
                 settled += failing.len();
                 for &i in &failing {
                     outcomes[i] = Some(Outcome::Violated(w.clone()));

@@ -21,6 +21,10 @@ pub struct Portfolio {
     pub deepen_to: Option<u32>,
     /// Start no new round after this share of the time (0..1) is spent.
     pub deadline: Option<(Instant, Duration)>,
+    /// The most memory in use so far and the limit, in bytes: no new round
+    /// once a quarter of the limit has been used (the formula roughly
+    /// doubles with the bound).
+    pub memory: Option<(fn() -> usize, usize)>,
 }
 
 /// The portfolio's answer.
@@ -61,8 +65,11 @@ pub fn verify_portfolio(
         let in_time = portfolio.deadline.is_none_or(|(start, limit)| {
             start.elapsed().as_secs_f64() < 0.25 * limit.as_secs_f64()
         });
+        let in_memory = portfolio
+            .memory
+            .is_none_or(|(peak, limit)| peak() < limit / 4);
         let deepen = portfolio.deepen_to.is_some_and(|max| next <= max);
-        if !(deepen && in_time && only_unwinding_open(&report)) {
+        if !(deepen && in_time && in_memory && only_unwinding_open(&report)) {
             return Ok(Outcome {
                 report,
                 induction,

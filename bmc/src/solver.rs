@@ -196,7 +196,10 @@ impl Cadical {
 
 impl SatSolver for Cadical {
     fn new_var(&mut self) -> Lit {
-        assert!(self.vars < i32::MAX as u32 - 1, "CaDiCaL takes at most 2^31 - 2 variables");
+        assert!(
+            self.vars < i32::MAX as u32 - 1,
+            "CaDiCaL takes at most 2^31 - 2 variables"
+        );
         let l = Lit::new(self.vars, false);
         self.vars += 1;
         l
@@ -230,7 +233,10 @@ impl SatSolver for Cadical {
         }
         // A variable the solver never saw, or left unassigned, may take
         // either value: read it as false, as varisat's model does.
-        match self.solver.value(Cadical::to_cadical(Lit::new(lit.var(), false))) {
+        match self
+            .solver
+            .value(Cadical::to_cadical(Lit::new(lit.var(), false)))
+        {
             Some(v) => v != lit.is_negated(),
             None => lit.is_negated(),
         }

@@ -293,7 +293,11 @@ fn multiplexer_gate_truth_table() {
                 assert_eq!(g, c.mux(s, t, e), "hashed gates are shared");
                 for bits in 0..8u32 {
                     let a = [bits & 1 == 1, bits & 2 == 2, bits & 4 == 4];
-                    let want = if value(s, a) { value(t, a) } else { value(e, a) };
+                    let want = if value(s, a) {
+                        value(t, a)
+                    } else {
+                        value(e, a)
+                    };
                     let fixed: Vec<Lit> = [x, y, z]
                         .iter()
                         .zip(a)
@@ -301,7 +305,11 @@ fn multiplexer_gate_truth_table() {
                         .collect();
                     let mut with = fixed.clone();
                     with.push(if want { g } else { !g });
-                    assert_eq!(c.solver.solve(&with), SolveResult::Sat, "{s:?} {t:?} {e:?} {a:?}");
+                    assert_eq!(
+                        c.solver.solve(&with),
+                        SolveResult::Sat,
+                        "{s:?} {t:?} {e:?} {a:?}"
+                    );
                     let mut against = fixed;
                     against.push(if want { !g } else { g });
                     assert_eq!(

@@ -309,13 +309,17 @@ pub struct VerifyJson {
 #[derive(Serialize)]
 struct InductionJson {
     proved: bool,
-    /// The loops proved (`main.0`), with `k` and the base case's bound.
+    /// The loops proved (`main.0`), with `k` and the base case's bound
+    /// (`k` = 0: each loop replaced by its invariants, the rest checked
+    /// at that bound).
     loops: Vec<String>,
     k: Option<u32>,
     unwind: Option<u32>,
-    /// The invariants the step case assumed (`x@entry`: x where the loop
+    /// The invariants assumed, of every loop (`x@entry`: x where the loop
     /// was entered).
     invariants: Vec<String>,
+    /// The same, by loop.
+    invariants_by_loop: std::collections::BTreeMap<String, Vec<String>>,
     /// Why there is no proof.
     reason: Option<String>,
 }
@@ -424,18 +428,16 @@ impl VerifyJson {
 
     pub fn with_induction(mut self, induction: Option<&Induction>) -> VerifyJson {
         self.k_induction = induction.map(|i| match i {
-            Induction::Proved {
-                loops,
-                k,
-                unwind,
-                invariants,
-                ..
-            } => InductionJson {
+            Induction::Proved { loops, k, unwind } => InductionJson {
                 proved: true,
-                loops: loops.clone(),
+                loops: loops.iter().map(|l| l.name.clone()).collect(),
                 k: Some(*k),
                 unwind: Some(*unwind),
-                invariants: invariants.clone(),
+                invariants: loops.iter().flat_map(|l| l.invariants.clone()).collect(),
+                invariants_by_loop: loops
+                    .iter()
+                    .map(|l| (l.name.clone(), l.invariants.clone()))
+                    .collect(),
                 reason: None,
             },
             Induction::NotProved(why) => InductionJson {
@@ -444,6 +446,7 @@ impl VerifyJson {
                 k: None,
                 unwind: None,
                 invariants: Vec::new(),
+                invariants_by_loop: Default::default(),
                 reason: Some(why.clone()),
             },
         });

@@ -112,7 +112,10 @@ fn histogram(by: &BTreeMap<u64, u64>) -> String {
     if by.is_empty() {
         return "none".into();
     }
-    let parts: Vec<String> = by.iter().map(|(n, count)| format!("{n} × {count}")).collect();
+    let parts: Vec<String> = by
+        .iter()
+        .map(|(n, count)| format!("{n} × {count}"))
+        .collect();
     parts.join(", ")
 }
 
@@ -121,7 +124,11 @@ fn mib(bytes: u64) -> String {
 }
 
 /// The statistics as text, one stage per line.
-pub fn text(e: &Encoding, solver: lore_bmc::solver::SolverKind, sources: &lore_frontend::source::SourceMap) -> String {
+pub fn text(
+    e: &Encoding,
+    solver: lore_bmc::solver::SolverKind,
+    sources: &lore_frontend::source::SourceMap,
+) -> String {
     let a = &e.accesses;
     let mut out = String::from("Statistics:\n");
     out.push_str(&format!(
@@ -154,7 +161,10 @@ pub fn text(e: &Encoding, solver: lore_bmc::solver::SolverKind, sources: &lore_f
         .map(|(kind, terms, clauses)| format!("{kind} {clauses} ({terms} terms)"))
         .collect();
     if !kinds.is_empty() {
-        out.push_str(&format!("    clauses by kind of term: {}\n", kinds.join(", ")));
+        out.push_str(&format!(
+            "    clauses by kind of term: {}\n",
+            kinds.join(", ")
+        ));
     }
     out.push_str(&format!(
         "  solving ({:<7})  {:8.3} s  {} calls\n",
@@ -162,7 +172,10 @@ pub fn text(e: &Encoding, solver: lore_bmc::solver::SolverKind, sources: &lore_f
         e.solve_seconds,
         e.solver_calls
     ));
-    out.push_str(&format!("  replay             {:8.3} s\n", e.replay_seconds));
+    out.push_str(&format!(
+        "  replay             {:8.3} s\n",
+        e.replay_seconds
+    ));
     out.push_str(&format!(
         "  peak memory: {} heap{}\n",
         mib(crate::memory::peak() as u64),

@@ -19,7 +19,7 @@ const DEFAULT_UNWIND: u32 = 10;
 /// Without --unwind, the bound doubles from `DEFAULT_UNWIND` up to this
 /// (with --timeout; without, up to `MAX_DEEPENED_UNWIND_UNTIMED`) while
 /// only unwinding keeps the answer open.
-const MAX_DEEPENED_UNWIND: u32 = 160;
+const MAX_DEEPENED_UNWIND: u32 = 2560;
 const MAX_DEEPENED_UNWIND_UNTIMED: u32 = 40;
 
 #[derive(Args, Clone)]
@@ -212,11 +212,12 @@ pub struct VerifyArgs {
     /// so that `gcc prog.c harness.c && ./a.out` fails the same way.
     #[arg(long, value_name = "FILE.c")]
     pub harness: Option<std::path::PathBuf>,
-    /// Where bounded model checking with unwinding assertions leaves one
-    /// loop of main unfinished (its unwinding assertion the only failing
-    /// check), Lore goes on to prove it by k-induction with k up to the
-    /// bound − 1, strengthened by invariants it finds: TRUE when a step
-    /// case holds. This is the default; the flag is accepted for clarity.
+    /// Where bounded model checking with unwinding assertions leaves loops
+    /// of main unfinished (their unwinding assertions the only failing
+    /// checks), Lore goes on to prove them: one loop by k-induction with k
+    /// up to the bound − 1, several (in sequence or nested) by replacing
+    /// each with its summary, both strengthened by invariants it finds.
+    /// This is the default; the flag is accepted for clarity.
     #[arg(long, conflicts_with = "no_k_induction")]
     pub k_induction: bool,
     /// Bounded model checking only: no k-induction after an UNKNOWN.
@@ -233,16 +234,14 @@ pub struct VerifyArgs {
 /// The invariants of a k-induction proof that are C expressions at the
 /// loop (no entry values, no temporaries of Lore's), with the loop's place.
 fn c_invariants(induction: Option<&Induction>) -> Vec<(lore_frontend::source::Loc, String)> {
-    let Some(Induction::Proved {
-        invariants, loc, ..
-    }) = induction
-    else {
+    let Some(Induction::Proved { loops, .. }) = induction else {
         return Vec::new();
     };
-    invariants
+    loops
         .iter()
-        .filter(|t| !t.contains('@') && !t.contains('$'))
-        .map(|t| (*loc, t.clone()))
+        .flat_map(|l| l.invariants.iter().map(|t| (l.loc, t)))
+        .filter(|(_, t)| !t.contains('@') && !t.contains('$'))
+        .map(|(loc, t)| (loc, t.clone()))
         .collect()
 }
 
@@ -475,9 +474,13 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
                 of,
             } => match failing {
                 Some(name) => {
-                    format!("solver call {call}: {name} can fail ({settled} of {of} checks settled)")
+                    format!(
+                        "solver call {call}: {name} can fail ({settled} of {of} checks settled)"
+                    )
                 }
-                None => format!("solver call {call}: the checks still open hold ({settled} of {of} settled)"),
+                None => format!(
+                    "solver call {call}: the checks still open hold ({settled} of {of} settled)"
+                ),
             },
         };
         let _ = writeln!(err, "[{t:7.1} s] {line}");
@@ -496,6 +499,10 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
         deadline: args
             .timeout
             .map(|t| (start, std::time::Duration::from_secs_f64(t))),
+        memory: args.memory_limit.map(|mib| {
+            let peak: fn() -> usize = crate::memory::peak;
+            (peak, (mib as usize).saturating_mul(1 << 20))
+        }),
     };
     let outcome = verify_portfolio(program, &options, &portfolio, &mut progress);
     heartbeat.stop();
@@ -519,20 +526,21 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
     let sources = &program.sources;
     let category = falsified_category(&report);
     if args.json {
-        let _ = write!(
-            console.out,
-            "{}",
-            crate::json::render(
-                &crate::json::VerifyJson::new(&report, sources, category)
-                    .with_task(task.as_ref(), property, expected.clone())
-                    .with_induction(induction.as_ref())
-                    .with_bounds(&bounds)
-                    .with_stats(
-                        args.stats
-                            .then(|| crate::stats::StatsJson::new(&report.encoding, options.solver))
-                    )
-            )
-        );
+        let _ =
+            write!(
+                console.out,
+                "{}",
+                crate::json::render(
+                    &crate::json::VerifyJson::new(&report, sources, category)
+                        .with_task(task.as_ref(), property, expected.clone())
+                        .with_induction(induction.as_ref())
+                        .with_bounds(&bounds)
+                        .with_stats(args.stats.then(|| crate::stats::StatsJson::new(
+                            &report.encoding,
+                            options.solver
+                        )))
+                )
+            );
     } else {
         let _ = writeln!(console.out, "** Results:");
         for p in &report.properties {
@@ -579,23 +587,29 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
             );
         }
         match &induction {
-            Some(Induction::Proved {
-                loops,
-                k,
-                unwind,
-                invariants,
-                ..
-            }) => {
-                let _ = writeln!(
-                    console.out,
-                    "k-induction: every check holds: the base case at bound {unwind} and the step case with k = {k} for loop {}",
-                    loops.join(", ")
-                );
-                if !invariants.is_empty() {
+            Some(Induction::Proved { loops, k, unwind }) => {
+                let names: Vec<&str> = loops.iter().map(|l| l.name.as_str()).collect();
+                let _ = if *k > 0 {
+                    writeln!(
+                        console.out,
+                        "k-induction: every check holds: the base case at bound {unwind} and the step case with k = {k} for loop {}",
+                        names.join(", ")
+                    )
+                } else {
+                    writeln!(
+                        console.out,
+                        "k-induction: every check holds with {} {} replaced by {} invariants (any state where they hold, then one iteration or the exit), the rest at bound {unwind}",
+                        if names.len() > 1 { "loops" } else { "loop" },
+                        names.join(", "),
+                        if names.len() > 1 { "their" } else { "its" }
+                    )
+                };
+                for l in loops.iter().filter(|l| !l.invariants.is_empty()) {
                     let _ = writeln!(
                         console.out,
-                        "  with the invariants (x@entry: x where the loop was entered): {}",
-                        invariants.join(", ")
+                        "  invariants of {} (x@entry: x where the loop was entered): {}",
+                        l.name,
+                        l.invariants.join(", ")
                     );
                 }
             }

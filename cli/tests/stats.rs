@@ -46,8 +46,14 @@ fn stats_in_text_name_every_stage() {
     }
     // The store and the load through `p` reach both variables; the
     // element accesses split over the array's 4 elements.
-    assert!(out.contains("through an address (objects × accesses): 2 × 2"), "{out}");
-    assert!(out.contains("indexed by a variable (elements × accesses): 4 × 2"), "{out}");
+    assert!(
+        out.contains("through an address (objects × accesses): 2 × 2"),
+        "{out}"
+    );
+    assert!(
+        out.contains("indexed by a variable (elements × accesses): 4 × 2"),
+        "{out}"
+    );
     assert!(out.contains("0 reach every object"), "{out}");
 }
 
@@ -74,9 +80,14 @@ fn stats_in_json_with_either_solver() {
         assert_eq!(stats["symex"]["accesses_by_elements"]["4"], 2, "{stats}");
         assert_eq!(stats["cnf"]["variables"], v["variables"]);
         assert!(stats["peak_heap_bytes"].as_u64().unwrap() > 0, "{stats}");
-        assert!(stats["cnf"]["by_kind"].as_array().is_some_and(|k| !k.is_empty()));
+        assert!(stats["cnf"]["by_kind"]
+            .as_array()
+            .is_some_and(|k| !k.is_empty()));
     }
     let (code, _, err) = lore(&["verify", path.to_str().unwrap(), "--solver", "minisat"]);
     assert_eq!(code, 2);
-    assert!(err.contains("unknown solver `minisat` (cadical or varisat)"), "{err}");
+    assert!(
+        err.contains("unknown solver `minisat` (cadical or varisat)"),
+        "{err}"
+    );
 }

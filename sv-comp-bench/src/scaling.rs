@@ -111,7 +111,13 @@ fn lore_run(o: &ScalingOptions, p: &Program, k: u32) -> Result<Run, String> {
     cmd.arg("verify")
         .arg(&p.file)
         .arg(if p.lp64 { "--64" } else { "--32" })
-        .args(["--unwind", &k.to_string(), "--no-k-induction", "--stats", "--json"])
+        .args([
+            "--unwind",
+            &k.to_string(),
+            "--no-k-induction",
+            "--stats",
+            "--json",
+        ])
         .args(["--timeout", &o.limit.to_string()]);
     if p.unwinding_assertions {
         cmd.arg("--unwinding-assertions");
@@ -138,7 +144,13 @@ fn cbmc_run(cbmc: &Path, o: &ScalingOptions, p: &Program, k: u32) -> Result<Run,
     let mut cmd = Command::new(cbmc);
     cmd.arg(&p.file)
         .arg(if p.lp64 { "--64" } else { "--32" })
-        .args(["--unwind", &k.to_string(), "--no-standard-checks", "--verbosity", "9"]);
+        .args([
+            "--unwind",
+            &k.to_string(),
+            "--no-standard-checks",
+            "--verbosity",
+            "9",
+        ]);
     let source = std::fs::read_to_string(&p.file).unwrap_or_default();
     if source.contains("void _Learn_assert(_Bool);") {
         // A declared function: a macro would rewrite the declaration too.
@@ -205,7 +217,11 @@ fn error_of(m: &Measured) -> Option<String> {
         format!(
             "exit {:?}: {}",
             m.code,
-            m.stderr.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("")
+            m.stderr
+                .lines()
+                .rev()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("")
         )
     })
 }
@@ -240,11 +256,19 @@ fn solved(v: &str) -> bool {
 pub fn run(o: &ScalingOptions) -> ExitCode {
     let list = programs(o);
     if list.is_empty() {
-        eprintln!("error: no programs under {} or {}", o.paper.display(), o.sv_comp.display());
+        eprintln!(
+            "error: no programs under {} or {}",
+            o.paper.display(),
+            o.sv_comp.display()
+        );
         return ExitCode::FAILURE;
     }
     match &o.cbmc {
-        Some(c) => println!("Lore and CBMC ({}) side by side, one run after the other, limit {} s per run", c.display(), o.limit),
+        Some(c) => println!(
+            "Lore and CBMC ({}) side by side, one run after the other, limit {} s per run",
+            c.display(),
+            o.limit
+        ),
         None => println!("Lore alone (no --cbmc given), limit {} s per run", o.limit),
     }
     println!(
@@ -343,7 +367,9 @@ pub fn run(o: &ScalingOptions) -> ExitCode {
         );
     }
     if problems.is_empty() {
-        println!("scaling benchmark: no contradiction with CBMC, and Lore answers wherever CBMC does");
+        println!(
+            "scaling benchmark: no contradiction with CBMC, and Lore answers wherever CBMC does"
+        );
         ExitCode::SUCCESS
     } else {
         for p in &problems {

@@ -3,7 +3,7 @@
 //! the output contains`). Every answer is also checked against bounded
 //! model checking deep enough to reach each program's bugs: a TRUE from
 //! k-induction must not fail there, and a program said to fail "after N
-//! iterations" must.
+//! iterations" must. (A case may set the depth: `// deep bound: N`.)
 
 mod common;
 use common::run_lore;
@@ -47,7 +47,12 @@ fn k_induction_proves_what_it_claims_and_nothing_more() {
         assert!(out.contains(wanted), "{file}: no `{wanted}` in:\n{out}");
         // Deep bounded model checking (bounded semantics: no unwinding
         // assertions) sees every bug of these programs.
-        let (_, deep) = lore(&file, &["--unwind", "120"]);
+        // (A case may lower the depth: `// deep bound: N`.)
+        let depth = text
+            .lines()
+            .find_map(|l| l.strip_prefix("// deep bound: "))
+            .unwrap_or("120");
+        let (_, deep) = lore(&file, &["--unwind", depth]);
         let deep_false = deep.lines().any(|l| l.starts_with("FALSE"));
         if verdict == "TRUE" {
             proved += 1;

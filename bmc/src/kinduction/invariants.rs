@@ -123,6 +123,47 @@ pub(crate) fn find(
                 let v = load(other.clone(), *ty);
                 candidates.push((cmp(BinaryOp::Le, &w, &v), format!("{name} <= {oname}")));
                 candidates.push((cmp(BinaryOp::Ge, &w, &v), format!("{name} >= {oname}")));
+                // Bounds that hold once the loop has run (a guard `w < v`
+                // with a step of 1 or 2 leaves `w <= v + 1`).
+                let unchanged = cmp(BinaryOp::Eq, &w, &g);
+                for (op, sym, by, bsym) in [
+                    (BinaryOp::Le, "<=", BinaryOp::Add, "+"),
+                    (BinaryOp::Ge, ">=", BinaryOp::Sub, "-"),
+                ] {
+                    candidates.push((
+                        or(&unchanged, &cmp(op, &w, &v)),
+                        format!("{name} == {name}@entry || {name} {sym} {oname}"),
+                    ));
+                    if arithmetic_ok(*ty) {
+                        let moved = arith(by, &v, &int(1, *ty));
+                        candidates.push((
+                            or(&unchanged, &cmp(op, &w, &moved)),
+                            format!("{name} == {name}@entry || {name} {sym} {oname} {bsym} 1"),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    // Bounds by the constants the loop's conditions compare a written
+    // variable with (`x < 0x0fffffff` leaves `x <= 0x0fffffff`).
+    for (place, ty, name, ghost) in &vars {
+        let (w, g) = (load(place.clone(), *ty), load(Place::Local(*ghost), *ty));
+        let unchanged = cmp(BinaryOp::Eq, &w, &g);
+        for c in compared_constants(program, shape, place, *ty) {
+            let shown = if program.types.is_signed(*ty) {
+                let bits = 8 * program.types.size_of(*ty).unwrap_or(4) as u32;
+                ((c << (128 - bits)) as i128 >> (128 - bits)).to_string()
+            } else {
+                c.to_string()
+            };
+            let k = int(c, *ty);
+            for (op, sym) in [(BinaryOp::Le, "<="), (BinaryOp::Ge, ">=")] {
+                candidates.push((cmp(op, &w, &k), format!("{name} {sym} {shown}")));
+                candidates.push((
+                    or(&unchanged, &cmp(op, &w, &k)),
+                    format!("{name} == {name}@entry || {name} {sym} {shown}"),
+                ));
             }
         }
     }
@@ -135,10 +176,16 @@ pub(crate) fn find(
             let (a0, b0) = (load(Place::Local(*g1), *t1), load(Place::Local(*g2), *t1));
             let twice = |e: &Expr| arith(BinaryOp::Add, e, e);
             for (op, sym) in [(BinaryOp::Add, "+"), (BinaryOp::Sub, "-")] {
-                candidates.push((
-                    cmp(BinaryOp::Eq, &arith(op, &a, &b), &arith(op, &a0, &b0)),
-                    format!("{n1} {sym} {n2} == {n1}@entry {sym} {n2}@entry"),
-                ));
+                for (rel, rsym) in [
+                    (BinaryOp::Eq, "=="),
+                    (BinaryOp::Le, "<="),
+                    (BinaryOp::Ge, ">="),
+                ] {
+                    candidates.push((
+                        cmp(rel, &arith(op, &a, &b), &arith(op, &a0, &b0)),
+                        format!("{n1} {sym} {n2} {rsym} {n1}@entry {sym} {n2}@entry"),
+                    ));
+                }
                 candidates.push((
                     cmp(
                         BinaryOp::Eq,
@@ -254,6 +301,17 @@ pub(crate) fn find(
         }
         live.retain(|c| !failed.contains(&c.property));
     }
+    // What another invariant implies is not kept: `a <= b` and `a >= b`
+    // beside `a == b`, `w == w@entry || r` beside `r`.
+    let texts: Vec<String> = live.iter().map(|c| c.text.clone()).collect();
+    let implied = |t: &str| {
+        let eq = |op: &str| t.contains(op) && texts.iter().any(|o| *o == t.replacen(op, " == ", 1));
+        eq(" <= ") && !t.contains("||")
+            || eq(" >= ") && !t.contains("||")
+            || t.split_once(" || ")
+                .is_some_and(|(_, r)| texts.iter().any(|o| o == r))
+    };
+    live.retain(|c| !implied(&c.text));
     Ok(Some(Invariants {
         program: with_ghosts,
         save,
@@ -346,15 +404,26 @@ fn entered(program: &Program, shape: &Shape, stmts: Vec<Stmt>, checks: Vec<Block
     out
 }
 
-/// Integer variables of main (and globals) the loop reads but does not write.
+/// Integer variables of main (and globals) the loop reads but does not
+/// write. A local declared in the loop is written there (and has no value
+/// at the header that the step case's havoc would cover): never one of them.
 fn read_variables(program: &Program, shape: &Shape) -> Vec<(Place, TypeId, String)> {
     let entry = program.entry.expect("a main");
     let main = program.function(entry);
     let body = main.body.as_ref().expect("a body");
+    let declared: Vec<LocalId> = body.blocks[shape.header..shape.header + shape.len]
+        .iter()
+        .flat_map(|b| &b.stmts)
+        .filter_map(|s| match s.kind {
+            StmtKind::Declare { local } => Some(local),
+            _ => None,
+        })
+        .collect();
     let mut found: Vec<(Place, TypeId, String)> = Vec::new();
     let mut note = |place: &Place| {
         let (ty, name) = match place {
             Place::Local(l) if main.local(*l).kind == LocalKind::Temporary => return,
+            Place::Local(l) if declared.contains(l) => return,
             Place::Local(l) => (main.local(*l).ty, main.local(*l).name.clone()),
             Place::Global(g) => (program.global(*g).ty, program.global(*g).name.clone()),
             _ => return,
@@ -367,7 +436,15 @@ fn read_variables(program: &Program, shape: &Shape) -> Vec<(Place, TypeId, Strin
             found.push((place.clone(), ty, name));
         }
     };
-    for block in &body.blocks[shape.header..shape.header + shape.len] {
+    // The loop's blocks, and those that enter it (where `i = l` starts a
+    // loop over `i`).
+    let h = shape.header;
+    let entering = body.blocks[..h].iter().filter(|b| {
+        matches!(&b.term, Terminator::Goto(t) if t.index() == h)
+            || matches!(&b.term, Terminator::Branch { then_block, else_block, .. }
+                if then_block.index() == h || else_block.index() == h)
+    });
+    for block in body.blocks[h..h + shape.len].iter().chain(entering) {
         if let Terminator::Branch { cond, .. } = &block.term {
             loads(cond, &mut note);
         }
@@ -380,6 +457,63 @@ fn read_variables(program: &Program, shape: &Shape) -> Vec<(Place, TypeId, Strin
             }
         }
     }
+    found
+}
+
+/// The constants (as values of `ty`) that the conditions of the loop's
+/// branches compare `place` with, where `place` has type `ty` and the
+/// constant is of that type or a small non-negative one converted to it.
+fn compared_constants(program: &Program, shape: &Shape, place: &Place, ty: TypeId) -> Vec<u128> {
+    let entry = program.entry.expect("a main");
+    let body = program.function(entry).body.as_ref().expect("a body");
+    let is_place = |e: &Expr| matches!(&e.kind, ExprKind::Load(p) if p == place);
+    let constant = |e: &Expr| -> Option<u128> {
+        match &e.kind {
+            ExprKind::Int(v) if e.ty == ty => Some(*v),
+            ExprKind::Cast(inner) if e.ty == ty => match inner.kind {
+                ExprKind::Int(v) if v < 1 << 30 => Some(v),
+                _ => None,
+            },
+            _ => None,
+        }
+    };
+    let mut found = Vec::new();
+    let mut visit = |e: &Expr| {
+        let mut work = vec![e];
+        while let Some(e) = work.pop() {
+            match &e.kind {
+                ExprKind::Binary(
+                    BinaryOp::Lt
+                    | BinaryOp::Le
+                    | BinaryOp::Gt
+                    | BinaryOp::Ge
+                    | BinaryOp::Eq
+                    | BinaryOp::Ne,
+                    a,
+                    b,
+                    _,
+                ) => {
+                    let c = match (is_place(a), is_place(b)) {
+                        (true, false) => constant(b),
+                        (false, true) => constant(a),
+                        _ => None,
+                    };
+                    found.extend(c);
+                }
+                ExprKind::Unary(_, a) | ExprKind::Cast(a) => work.push(a),
+                ExprKind::Binary(_, a, b, _) => work.extend([a.as_ref(), b.as_ref()]),
+                _ => {}
+            }
+        }
+    };
+    for block in &body.blocks[shape.header..shape.header + shape.len] {
+        if let Terminator::Branch { cond, .. } = &block.term {
+            visit(cond);
+        }
+    }
+    found.sort_unstable();
+    found.dedup();
+    found.truncate(4);
     found
 }
 
@@ -419,6 +553,10 @@ fn arith(op: BinaryOp, a: &Expr, b: &Expr) -> Expr {
         kind: ExprKind::Binary(op, Box::new(a.clone()), Box::new(b.clone()), Loc::NONE),
         ty: a.ty,
     }
+}
+
+fn or(a: &Expr, b: &Expr) -> Expr {
+    cmp(BinaryOp::Or, a, b)
 }
 
 fn cmp(op: BinaryOp, a: &Expr, b: &Expr) -> Expr {

@@ -34,6 +34,7 @@
 //! checked by the base case).
 
 mod invariants;
+mod summaries;
 
 use crate::check::Verdict;
 use crate::error::BmcError;
@@ -59,20 +60,29 @@ pub struct StepCase {
     pub havocked: Vec<String>,
 }
 
+/// One loop of a proof.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoopProof {
+    /// `main.i`, numbered as in the program given.
+    pub name: String,
+    /// Where the loop is.
+    pub loc: lore_frontend::source::Loc,
+    /// The invariants assumed of its arbitrary header state (Houdini's, in
+    /// C syntax; `x@entry` is x's value where the loop was entered).
+    pub invariants: Vec<String>,
+}
+
 /// What k-induction found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Induction {
-    /// Every check holds in every execution: the base case at `unwind` and
-    /// the step case with `k` for each loop in `loops` (`main.i`).
+    /// Every check holds in every execution. With `k` ≥ 1: the base case
+    /// at `unwind` and the step case with `k` for the one loop in `loops`.
+    /// With `k` = 0: every loop in `loops` replaced by its summary (see
+    /// [`summaries`]) and the program that is left checked at `unwind`.
     Proved {
-        loops: Vec<String>,
+        loops: Vec<LoopProof>,
         k: u32,
         unwind: u32,
-        /// The invariants assumed of the step case's start (Houdini's, in
-        /// C syntax; `x@entry` is x's value where the loop was entered).
-        invariants: Vec<String>,
-        /// Where the loop is.
-        loc: lore_frontend::source::Loc,
     },
     /// No proof; why.
     NotProved(String),
@@ -127,14 +137,16 @@ pub fn prove(
         return not("the loops to prove have different bounds".into());
     }
     if targets.len() > 1 {
-        return not(format!(
-            "{} loops of main need more unwinding; k-induction handles one",
-            targets.len()
-        ));
+        // Several loops: each replaced by its summary.
+        return summaries::prove(program, options, &targets, unwind, deadline);
     }
     let target = targets[0];
     let shape = match Shape::of(program, target) {
         Ok(s) => s,
+        // A loop inside another (bounded) loop: its summary.
+        Err(why) if why.contains("inside another loop") => {
+            return summaries::prove(program, options, &targets, unwind, deadline)
+        }
         Err(why) => return not(why),
     };
     let invariants = invariants::find(program, options, &shape, deadline)?;
@@ -170,11 +182,13 @@ pub fn prove(
         match report.verdict {
             Verdict::True => {
                 return Ok(Induction::Proved {
-                    loops: vec![format!("{}.{target}", main.name)],
+                    loops: vec![LoopProof {
+                        name: format!("{}.{target}", main.name),
+                        loc: shape.loc,
+                        invariants: texts,
+                    }],
                     k,
                     unwind,
-                    invariants: texts,
-                    loc: shape.loc,
                 })
             }
             Verdict::False(name) => last = format!("the step case fails {name} at k = {k}"),
@@ -184,7 +198,12 @@ pub fn prove(
     if last.is_empty() {
         last = format!("the bound {unwind} leaves no k to try (k ≤ bound − 1)");
     }
-    not(last)
+    // The loop's summary, and those of loops after it that the step case
+    // could not unwind.
+    match summaries::prove(program, options, &targets, unwind, deadline)? {
+        proved @ Induction::Proved { .. } => Ok(proved),
+        Induction::NotProved(why) => not(format!("{last}; summaries: {why}")),
+    }
 }
 
 fn bound_of(options: &SymexOptions, f: &Function, index: usize) -> u32 {
@@ -207,8 +226,20 @@ pub(crate) struct Shape {
 }
 
 impl Shape {
-    /// Loop `target` of `main`, or why it cannot be rewritten soundly.
+    /// Loop `target` of `main`, not inside another loop, or why it cannot
+    /// be rewritten soundly.
     pub(crate) fn of(program: &Program, target: usize) -> Result<Shape, String> {
+        Shape::new(program, target, false)
+    }
+
+    /// Loop `target` of `main`, possibly inside other loops (for a summary,
+    /// which replaces each entry of the loop), or why it cannot be
+    /// rewritten soundly.
+    pub(crate) fn within(program: &Program, target: usize) -> Result<Shape, String> {
+        Shape::new(program, target, true)
+    }
+
+    fn new(program: &Program, target: usize, nested: bool) -> Result<Shape, String> {
         let entry = program.entry.ok_or("the program has no main")?;
         let main = program.function(entry);
         let body = main.body.as_ref().ok_or("main has no body")?;
@@ -217,15 +248,19 @@ impl Shape {
         if body.loops.iter().filter(|o| o.header == l.header).count() > 1 {
             return Err(format!("loop {name} shares its header with another loop"));
         }
+        // The range from the header to the last block of the natural loop;
+        // it may hold blocks that do not lead back (a `return`, a path a
+        // summary ends): they are part of an iteration, copied with it.
         let members = natural_loop(body, l);
-        let (h, m) = (l.header.index(), members.len());
-        if members.iter().any(|&b| b < h || b >= h + m) {
+        let h = l.header.index();
+        let m = members.iter().max().map_or(1, |&b| b + 1 - h);
+        if members.iter().any(|&b| b < h) {
             return Err(format!("the blocks of loop {name} are not one range"));
         }
         for (i, other) in body.loops.iter().enumerate() {
             let nested_in_other = !(h..h + m).contains(&other.header.index())
                 && natural_loop(body, other).contains(&h);
-            if i != target && nested_in_other {
+            if i != target && nested_in_other && !nested {
                 return Err(format!("loop {name} is inside another loop"));
             }
         }

@@ -5,9 +5,7 @@
 
 use super::{CheckKind, Executor, State};
 use crate::ssa::{Binary, Step, TermId, FALSE};
-use lore_frontend::ir::{
-    BlockId, Body, Expr, ExprKind, Function, HaltKind, StmtKind, Terminator,
-};
+use lore_frontend::ir::{BlockId, Body, Expr, ExprKind, Function, HaltKind, StmtKind, Terminator};
 use lore_frontend::source::Loc;
 use lore_frontend::types::{TypeId, TypeTable};
 
@@ -83,8 +81,7 @@ impl Executor<'_> {
                     then_block,
                     else_block,
                 } => {
-                    let (then_state, else_state) =
-                        self.branch(state, f, pc, cond);
+                    let (then_state, else_state) = self.branch(state, f, pc, cond);
                     next.push((*then_block, then_state));
                     next.push((*else_block, else_state));
                 }
@@ -151,13 +148,7 @@ impl Executor<'_> {
     /// A branch at the end of block `pc`: the states where `cond` holds and
     /// where it does not; the outcome's event, if any, is recorded. (Loops
     /// count their iterations at the back edge, `back_edge`.)
-    fn branch(
-        &mut self,
-        mut state: State,
-        f: &Function,
-        pc: usize,
-        cond: &Expr,
-    ) -> (State, State) {
+    fn branch(&mut self, mut state: State, f: &Function, pc: usize, cond: &Expr) -> (State, State) {
         let c = self.value(&mut state, f, cond);
         let nc = self.terms.not(c);
         let mut then_state = state.clone();

@@ -1,4 +1,6 @@
-// expect: UNKNOWN | inside another loop
+// expect: TRUE | loop main.0 replaced by its invariants
+// The inner loop needs more unwinding than the bound; the outer runs
+// twice. The inner loop is replaced by its summary inside the outer one.
 extern void reach_error(void);
 extern unsigned __VERIFIER_nondet_uint(void);
 extern int __VERIFIER_nondet_int(void);
