@@ -3,6 +3,7 @@
 
 mod bound_search;
 mod difftest;
+mod induction_fuzz;
 mod learning;
 mod lower;
 mod measure;
@@ -94,6 +95,28 @@ enum Command {
     /// gcc (with the undefined-behaviour sanitizer) and verified by Lore in
     /// a TRUE and a FALSE variant; fails on any wrong verdict, internal
     /// error or rejected program.
+    /// Differential testing of proofs by k-induction and loop summaries:
+    /// generated loop programs, each settled by deep bounded model
+    /// checking, verified at a bound too small for their loops.
+    InductionFuzz {
+        #[arg(long, default_value_t = 200)]
+        programs: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The lore binary (default: next to this program).
+        #[arg(long)]
+        lore: Option<PathBuf>,
+        #[arg(long, default_value_t = 2)]
+        jobs: usize,
+        /// Seconds per `lore verify` run.
+        #[arg(long, default_value_t = 60.0)]
+        timeout: f64,
+        /// Where programs with a wrong answer are kept.
+        #[arg(long, default_value = "target/induction-fuzz/failures")]
+        keep: PathBuf,
+        #[arg(long)]
+        verbose: bool,
+    },
     Difftest {
         /// How many programs.
         #[arg(long, default_value_t = 300)]
@@ -240,6 +263,23 @@ fn main() -> ExitCode {
             keep,
             verbose,
             only,
+        }),
+        Command::InductionFuzz {
+            programs,
+            seed,
+            lore,
+            jobs,
+            timeout,
+            keep,
+            verbose,
+        } => induction_fuzz::main(&induction_fuzz::Options {
+            programs,
+            seed,
+            lore: lore_binary(lore),
+            jobs,
+            timeout,
+            keep,
+            verbose,
         }),
         Command::Lower {
             benchmarks,

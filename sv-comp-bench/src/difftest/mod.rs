@@ -15,6 +15,7 @@
 pub mod bitfields;
 mod csmith;
 mod generate;
+pub use generate::Rng;
 pub mod run;
 mod types;
 
@@ -109,6 +110,11 @@ void __VERIFIER_assume(int c) { if (!c) exit(4); }\n\
 void reach_error(void) { }\n";
 
 const NATIVE_CHECK: &str = "static void lore_check(unsigned long long hash, unsigned index) { printf(\"%u %llu\\n\", index, hash); }\n";
+
+/// The generator of program `index` of a campaign seeded `seed`.
+pub fn generate_rng(seed: u64, index: usize) -> Rng {
+    Rng::new(mix(seed, index as u64))
+}
 
 fn mix(seed: u64, i: u64) -> u64 {
     let mut r = generate::Rng::new(seed ^ i.wrapping_mul(0x2545_f491_4f6c_dd1d));
