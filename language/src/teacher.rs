@@ -99,6 +99,25 @@ pub enum SolverQuery {
     PositiveFeedback(Monitor),
 }
 
+/// Lore's answer to one logged query: `Some(true)` when a failing
+/// execution of the kind it asks for exists, `None` when unknown.
+pub fn answer(queries: &mut ErrorQueries<'_>, query: &SolverQuery) -> Option<bool> {
+    let found = match query {
+        SolverQuery::Membership(events) => queries.fails_after(events),
+        SolverQuery::PositiveFeedback(monitor) => {
+            let handle = queries.add_monitor(monitor, Goal::Rejected);
+            let found = queries.find_failing(&[handle.active]);
+            queries.retire(handle);
+            found
+        }
+    };
+    match found {
+        BmcAnswer::Yes(_) => Some(true),
+        BmcAnswer::No => Some(false),
+        BmcAnswer::Unknown(_) => None,
+    }
+}
+
 /// Asks one logged query again (its answer is not needed: only its cost).
 pub fn ask_again(queries: &mut ErrorQueries<'_>, query: &SolverQuery) {
     match query {

@@ -105,7 +105,11 @@ pub fn program(seed: u64, index: usize) -> String {
                 // A local of the loop's body, read in the loop.
                 _ => "int t = a + 1; a = t; b = b + 1;",
             };
-            let check = if inside { "    __VERIFIER_assert(a == b);\n" } else { "" };
+            let check = if inside {
+                "    __VERIFIER_assert(a == b);\n"
+            } else {
+                ""
+            };
             let _ = write!(
                 p,
                 "  for (int i = 0; i < n; i++) {{\n{check}    {step}\n    {}\n  }}\n",
@@ -116,7 +120,11 @@ pub fn program(seed: u64, index: usize) -> String {
         // A saturating accumulator.
         1 => {
             let cap = rng.range(2, 6);
-            let check = if inside { format!("    __VERIFIER_assert(a <= {cap} + {c0});\n") } else { String::new() };
+            let check = if inside {
+                format!("    __VERIFIER_assert(a <= {cap} + {c0});\n")
+            } else {
+                String::new()
+            };
             let _ = write!(
                 p,
                 "  int i = 0;\n  while (i < n) {{\n{check}    if (a < {cap} + {c0}) a = a + 1;\n    {}\n    i++;\n  }}\n",
@@ -140,7 +148,11 @@ pub fn program(seed: u64, index: usize) -> String {
                 "  int i = 0;\n  while (i < n) {{\n    i++; a++;\n    {}\n  }}\n",
                 bug("i", "a--;")
             );
-            let check = if inside { format!("    __VERIFIER_assert(a > {c0});\n") } else { String::new() };
+            let check = if inside {
+                format!("    __VERIFIER_assert(a > {c0});\n")
+            } else {
+                String::new()
+            };
             let _ = write!(
                 p,
                 "  int j = n;\n  while (j > 0) {{\n{check}    j--; a--;\n  }}\n"
@@ -149,7 +161,11 @@ pub fn program(seed: u64, index: usize) -> String {
         }
         // A loop inside a loop: the inner one starts at the outer's counter.
         _ => {
-            let check = if inside { "      __VERIFIER_assert(i >= k);\n" } else { "" };
+            let check = if inside {
+                "      __VERIFIER_assert(i >= k);\n"
+            } else {
+                ""
+            };
             let _ = write!(
                 p,
                 "  for (int k = 0; k < n; k++) {{\n    for (int i = k; i < n; i++) {{\n{check}      a++;\n    }}\n    b = b + n - k;\n    {}\n  }}\n",
@@ -186,13 +202,23 @@ pub fn main(o: &Options) -> ExitCode {
                 let (truth, _) = verdict(
                     &o.lore,
                     &file,
-                    &["--unwind", &deep, "--unwinding-assertions", "--no-k-induction"],
+                    &[
+                        "--unwind",
+                        &deep,
+                        "--unwinding-assertions",
+                        "--no-k-induction",
+                    ],
                     o.timeout,
                 );
                 let (proof, out) = verdict(
                     &o.lore,
                     &file,
-                    &["--unwind", &shallow, "--unwinding-assertions", "--k-induction"],
+                    &[
+                        "--unwind",
+                        &shallow,
+                        "--unwinding-assertions",
+                        "--k-induction",
+                    ],
                     o.timeout,
                 );
                 let how = out

@@ -8,6 +8,7 @@ mod learning;
 mod lower;
 mod measure;
 mod paper;
+mod paper_cbmc;
 mod scaling;
 mod task;
 mod verify;
@@ -90,11 +91,13 @@ enum Command {
         folder: PathBuf,
         #[arg(long)]
         json: Option<PathBuf>,
+        /// CBMC's binary: also learn every row with the paper's architecture
+        /// (a CBMC run per query that reaches the solver, on the program
+        /// instrumented for the query), check its answers against Lore's,
+        /// and print Lore's speed-up.
+        #[arg(long)]
+        cbmc: Option<PathBuf>,
     },
-    /// Differential testing: generated and Csmith programs, run natively by
-    /// gcc (with the undefined-behaviour sanitizer) and verified by Lore in
-    /// a TRUE and a FALSE variant; fails on any wrong verdict, internal
-    /// error or rejected program.
     /// Differential testing of proofs by k-induction and loop summaries:
     /// generated loop programs, each settled by deep bounded model
     /// checking, verified at a bound too small for their loops.
@@ -117,6 +120,10 @@ enum Command {
         #[arg(long)]
         verbose: bool,
     },
+    /// Differential testing: generated and Csmith programs, run natively by
+    /// gcc (with the undefined-behaviour sanitizer) and verified by Lore in
+    /// a TRUE and a FALSE variant; fails on any wrong verdict, internal
+    /// error or rejected program.
     Difftest {
         /// How many programs.
         #[arg(long, default_value_t = 300)]
@@ -303,7 +310,7 @@ fn main() -> ExitCode {
             only,
         }),
         Command::Learning { folder, json } => learning::run(&folder, json),
-        Command::Paper { folder, json } => paper::run(&folder, json),
+        Command::Paper { folder, json, cbmc } => paper::run(&folder, json, cbmc.as_deref()),
         Command::Verify {
             folder,
             lore,
