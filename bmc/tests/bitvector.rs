@@ -322,3 +322,56 @@ fn multiplexer_gate_truth_table() {
         }
     }
 }
+
+/// Multiplication, division and remainder of sign- and zero-extended
+/// operands are built at the width their values need (`Terms::binary`
+/// narrows them): through terms, the blaster and the solver, every pair of
+/// 4-bit operands, each extended to 12 bits either way, against the
+/// operator at 12 bits.
+#[test]
+fn narrowed_arithmetic_of_extended_operands() {
+    use lore_bmc::blast::Blaster;
+    use lore_bmc::ssa::{Binary, Terms};
+    let ops = [
+        (Binary::Mul, Op::Mul),
+        (Binary::UDiv, Op::UDiv),
+        (Binary::URem, Op::URem),
+        (Binary::SDiv, Op::SDiv),
+        (Binary::SRem, Op::SRem),
+    ];
+    let wide = 12;
+    for (bop, op) in ops {
+        for (sx, sy) in [(true, true), (false, false), (true, false), (false, true)] {
+            let mut terms = Terms::new();
+            let (x, y) = (terms.input("x".into(), 4), terms.input("y".into(), 4));
+            let ext = |t: &mut Terms, v, s: bool| if s { t.sext(v, wide) } else { t.zext(v, wide) };
+            let (ex, ey) = (ext(&mut terms, x, sx), ext(&mut terms, y, sy));
+            let r = terms.binary(bop, ex, ey);
+            let mut b = Blaster::new(Varisat::new());
+            let (bx, by, br) = (b.blast(&terms, x), b.blast(&terms, y), b.blast(&terms, r));
+            for vx in 0..16u128 {
+                for vy in 0..16u128 {
+                    let mut assumptions = Vec::new();
+                    fix(&bx, vx, &mut assumptions);
+                    fix(&by, vy, &mut assumptions);
+                    assert_eq!(b.circuit.solver.solve(&assumptions), SolveResult::Sat);
+                    let widen = |v: u128, s: bool| {
+                        if s {
+                            signed(v, 4) as u128 & mask(wide)
+                        } else {
+                            v
+                        }
+                    };
+                    let expected = reference(op, widen(vx, sx), widen(vy, sy), wide);
+                    assert_eq!(
+                        b.circuit.value(&br),
+                        expected,
+                        "{op:?} of {}ext {vx:#x} and {}ext {vy:#x}",
+                        if sx { "s" } else { "z" },
+                        if sy { "s" } else { "z" }
+                    );
+                }
+            }
+        }
+    }
+}

@@ -419,6 +419,9 @@ impl Terms {
         if a == b && op == Binary::Eq {
             return TRUE;
         }
+        if let Some(narrow) = self.narrowed(op, a, b, w) {
+            return narrow;
+        }
         let (a, b) = if matches!(
             op,
             Binary::And | Binary::Or | Binary::Xor | Binary::Add | Binary::Mul | Binary::Eq
@@ -430,6 +433,69 @@ impl Terms {
         };
         let rw = if op.is_predicate() { 1 } else { w };
         self.intern(Term::Binary(op, a, b), rw)
+    }
+
+    /// Multiplication, division and remainder of extended operands at the
+    /// width their values need (C's promotions make `char % char` a 32-bit
+    /// division): `sext(x₈) % sext(y₈)` is `sext(x₉ % y₉)`, since the exact
+    /// result fits. The results are the same values, division by zero
+    /// included (the quotient by zero is all ones, the remainder the
+    /// dividend, at every width — restored for the unsigned quotient).
+    fn narrowed(&mut self, op: Binary, a: TermId, b: TermId, w: u32) -> Option<TermId> {
+        let signed = match op {
+            Binary::SDiv | Binary::SRem | Binary::Mul => true,
+            Binary::UDiv | Binary::URem => false,
+            _ => return None,
+        };
+        let need = |terms: &Terms, t: TermId, signed: bool| -> u32 {
+            match (terms.get(t), terms.as_const(t)) {
+                (_, Some(v)) if w <= 128 => {
+                    if signed {
+                        let s = 128 - w;
+                        let v = ((v << s) as i128) >> s;
+                        let magnitude = if v < 0 { !v } else { v } as u128;
+                        129 - magnitude.leading_zeros()
+                    } else {
+                        (128 - v.leading_zeros()).max(1)
+                    }
+                }
+                (Term::SignExtend(x, _), _) if signed => terms.width(*x),
+                (Term::ZeroExtend(x, _), _) if !signed => terms.width(*x),
+                // Zero-extended values are signed values one bit wider.
+                (Term::ZeroExtend(x, _), _) if signed => terms.width(*x) + 1,
+                _ => w,
+            }
+        };
+        let (na, nb) = (need(self, a, signed), need(self, b, signed));
+        let n = match op {
+            Binary::Mul => na + nb,
+            Binary::SDiv | Binary::SRem => na.max(nb) + 1,
+            _ => na.max(nb),
+        };
+        if n >= w || n == 0 {
+            return None;
+        }
+        let (x, y) = (self.extract(a, 0, n), self.extract(b, 0, n));
+        let (op_n, extend) = match op {
+            Binary::Mul if signed => (Binary::Mul, true),
+            other => (other, signed),
+        };
+        let r = self.binary(op_n, x, y);
+        let wide = if extend {
+            self.sext(r, w)
+        } else {
+            self.zext(r, w)
+        };
+        if op == Binary::UDiv {
+            let zero = self.constant(0, n);
+            let by_zero = self.binary(Binary::Eq, y, zero);
+            let ones = self.constant(u128::MAX, w.min(128));
+            if w > 128 {
+                return None;
+            }
+            return Some(self.ite(by_zero, ones, wide));
+        }
+        Some(wide)
     }
 
     pub fn and(&mut self, a: TermId, b: TermId) -> TermId {
