@@ -9,6 +9,7 @@ mod lower;
 mod measure;
 mod paper;
 mod paper_cbmc;
+mod sanitizers;
 mod scaling;
 mod task;
 mod verify;
@@ -217,6 +218,13 @@ enum Command {
         #[arg(long)]
         json: Option<PathBuf>,
     },
+    /// The Sigma* sanitizers of testsuite/cases/transducer, compiled with gcc
+    /// and run on the test vectors of SANITIZERS.md.
+    Sanitizers {
+        /// The Sigma* benchmark folder (containing SANITIZERS.md).
+        #[arg(default_value = "../shared/benchmarks/sigma-star")]
+        folder: PathBuf,
+    },
 }
 
 fn lore_binary(given: Option<PathBuf>) -> PathBuf {
@@ -310,6 +318,7 @@ fn main() -> ExitCode {
             only,
         }),
         Command::Learning { folder, json } => learning::run(&folder, json),
+        Command::Sanitizers { folder } => sanitizers::run(&folder),
         Command::Paper { folder, json, cbmc } => paper::run(&folder, json, cbmc.as_deref()),
         Command::Verify {
             folder,
