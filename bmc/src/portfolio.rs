@@ -46,13 +46,17 @@ pub fn verify_portfolio(
     let mut options = options.clone();
     let mut bounds = Vec::new();
     let deadline = portfolio.deadline.map(|(start, limit)| start + limit);
+    // Step cases with k below this were tried at a smaller bound.
+    let mut k_from = 1;
     loop {
+        let round = Instant::now();
         bounds.push(options.unwind);
         let mut report = verify_reporting(program, &options, progress)?;
         let open = only_unwinding_open(&report);
         let induction = if portfolio.k_induction && options.unwinding_assertions && open {
-            let found = prove(program, &options, &report, deadline)
+            let found = prove(program, &options, &report, k_from, deadline)
                 .unwrap_or_else(|e| Induction::NotProved(e.to_string()));
+            k_from = options.unwind;
             if let Induction::Proved { .. } = found {
                 report.verdict = Verdict::True;
             }
@@ -61,9 +65,13 @@ pub fn verify_portfolio(
             None
         };
         let next = options.unwind.saturating_mul(2);
-        // Another round while at most a quarter of the time is spent.
+        // Another round while at most a quarter of the time is spent and
+        // the next round (at least twice this one's work, often more) can
+        // be expected to end within the limit.
+        let spent = round.elapsed().as_secs_f64();
         let in_time = portfolio.deadline.is_none_or(|(start, limit)| {
-            start.elapsed().as_secs_f64() < 0.25 * limit.as_secs_f64()
+            let (elapsed, limit) = (start.elapsed().as_secs_f64(), limit.as_secs_f64());
+            elapsed < 0.25 * limit && elapsed + 4.0 * spent <= limit
         });
         let in_memory = portfolio
             .memory

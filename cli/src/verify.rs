@@ -215,7 +215,7 @@ pub struct VerifyArgs {
     /// Where bounded model checking with unwinding assertions leaves loops
     /// of main unfinished (their unwinding assertions the only failing
     /// checks), Lore goes on to prove them: one loop by k-induction with k
-    /// up to the bound − 1, several (in sequence or nested) by replacing
+    /// up to the bound − 1 (at most 32), several (in sequence or nested) by replacing
     /// each with its summary, both strengthened by invariants it finds.
     /// This is the default; the flag is accepted for clarity.
     #[arg(long, conflicts_with = "no_k_induction")]

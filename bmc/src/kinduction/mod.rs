@@ -88,14 +88,22 @@ pub enum Induction {
     NotProved(String),
 }
 
+/// The largest k a step case is tried with: a loop that needs more
+/// iterations assumed than this before its property is inductive is left
+/// to the bound (step cases grow with k, and a deep bound would try
+/// hundreds of them).
+pub const MAX_K: u32 = 32;
+
 /// Tries to turn a bounded report at bound `unwind` into a proof: it
 /// applies when every check holds but unwinding assertions of loops of
 /// `main`, and then tries the step case for each such loop with
-/// k = 1 … `unwind` − 1, until `deadline`.
+/// k = `from` … min(`unwind` − 1, [`MAX_K`]) (`from` > 1 where a smaller
+/// bound has tried the smaller k), until `deadline`.
 pub fn prove(
     program: &Program,
     options: &SymexOptions,
     base: &Report,
+    from: u32,
     deadline: Option<Instant>,
 ) -> Result<Induction, BmcError> {
     let not = |why: String| Ok(Induction::NotProved(why));
@@ -166,7 +174,7 @@ pub fn prove(
         None => (program, Vec::new(), Vec::new(), Vec::new()),
     };
     let mut last = String::new();
-    for k in 1..unwind {
+    for k in from.max(1)..unwind.min(MAX_K + 1) {
         if deadline.is_some_and(|d| Instant::now() >= d) {
             return not(format!("out of time at k = {k}"));
         }
@@ -196,7 +204,9 @@ pub fn prove(
         }
     }
     if last.is_empty() {
-        last = format!("the bound {unwind} leaves no k to try (k ≤ bound − 1)");
+        last = format!(
+            "the bound {unwind} leaves no new k to try (k ≤ bound − 1, k ≤ {MAX_K}, k ≥ {from})"
+        );
     }
     // The loop's summary, and those of loops after it that the step case
     // could not unwind.

@@ -220,11 +220,9 @@ fn summarise(
                 unwind,
             }))
         }
-        Verdict::False(check) => not(format!(
-            "with {names} replaced by their summaries, {check} can fail"
-        )),
+        Verdict::False(check) => not(format!("with {names} summarised, {check} can fail")),
         Verdict::Unknown(why) => not(format!(
-            "with {names} replaced by their summaries, the answer is unknown: {why}"
+            "with {names} summarised, the answer is unknown: {why}"
         )),
     }
 }

@@ -1,4 +1,4 @@
-// expect: UNKNOWN | summaries
+// expect: UNKNOWN | summarised,
 // FALSE after 30 iterations of the outer loop: l drops to 0 there, and the
 // inner loop then checks i = 0.
 extern void reach_error(void);

@@ -1,4 +1,4 @@
-// expect: UNKNOWN | summaries
+// expect: UNKNOWN | summarised,
 // FALSE after 35 iterations: the loop can leave by `return` from its
 // middle (a block that does not lead back to the header), and the bug is
 // after the loop, reached once i passes 35 with k behind it.

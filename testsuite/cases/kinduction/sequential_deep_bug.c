@@ -1,4 +1,4 @@
-// expect: UNKNOWN | summaries
+// expect: UNKNOWN | summarised,
 // FALSE after 40 iterations of the first loop: the second loop then runs
 // one time more than k allows. The summaries must not hide it.
 extern void reach_error(void);
