@@ -20,6 +20,7 @@ pub struct Circuit<S: SatSolver> {
     and_gates: FxHashMap<(Lit, Lit), Lit>,
     xor_gates: FxHashMap<(Lit, Lit), Lit>,
     mux_gates: FxHashMap<(Lit, Lit, Lit), Lit>,
+    maj_gates: FxHashMap<(Lit, Lit, Lit), Lit>,
 }
 
 impl<S: SatSolver> Circuit<S> {
@@ -29,11 +30,12 @@ impl<S: SatSolver> Circuit<S> {
             and_gates: FxHashMap::default(),
             xor_gates: FxHashMap::default(),
             mux_gates: FxHashMap::default(),
+            maj_gates: FxHashMap::default(),
         }
     }
 
     pub fn gates(&self) -> usize {
-        self.and_gates.len() + self.xor_gates.len() + self.mux_gates.len()
+        self.and_gates.len() + self.xor_gates.len() + self.mux_gates.len() + self.maj_gates.len()
     }
 
     pub fn fresh(&mut self) -> Lit {
@@ -166,6 +168,59 @@ impl<S: SatSolver> Circuit<S> {
         }
     }
 
+    /// The majority of three literals — an adder's carry — as one gate: one
+    /// variable and six clauses (as CBMC's `carry`), where two AND gates
+    /// and an OR took three variables and nine. Hashed and normalised:
+    /// inputs sorted, and since `maj(¬a, ¬b, ¬c) = ¬maj(a, b, c)`, at most
+    /// one of them negated.
+    pub fn maj(&mut self, a: Lit, b: Lit, c: Lit) -> Lit {
+        // Two inputs alike decide; two opposite leave the third.
+        for (x, y, z) in [(a, b, c), (a, c, b), (b, c, a)] {
+            if x == y {
+                return x;
+            }
+            if x == !y {
+                return z;
+            }
+        }
+        for (x, y, z) in [(a, b, c), (b, a, c), (c, a, b)] {
+            if x == Lit::TRUE {
+                return self.or(y, z);
+            }
+            if x == Lit::FALSE {
+                return self.and(y, z);
+            }
+        }
+        let mut lits = [a, b, c];
+        let negated = lits.iter().filter(|l| l.is_negated()).count();
+        let flip = negated >= 2;
+        if flip {
+            lits = [!a, !b, !c];
+        }
+        lits.sort_unstable();
+        let key = (lits[0], lits[1], lits[2]);
+        let g = match self.maj_gates.get(&key) {
+            Some(&g) => g,
+            None => {
+                let g = self.solver.new_var();
+                let [x, y, z] = lits;
+                self.solver.add_clause(&[!x, !y, g]);
+                self.solver.add_clause(&[!x, !z, g]);
+                self.solver.add_clause(&[!y, !z, g]);
+                self.solver.add_clause(&[x, y, !g]);
+                self.solver.add_clause(&[x, z, !g]);
+                self.solver.add_clause(&[y, z, !g]);
+                self.maj_gates.insert(key, g);
+                g
+            }
+        };
+        if flip {
+            !g
+        } else {
+            g
+        }
+    }
+
     pub fn and_all(&mut self, lits: &[Lit]) -> Lit {
         lits.iter().fold(Lit::TRUE, |acc, &l| self.and(acc, l))
     }
@@ -232,9 +287,7 @@ impl<S: SatSolver> Circuit<S> {
         for (&x, &y) in a.iter().zip(b) {
             let t = self.xor(x, y);
             sum.push(self.xor(t, carry));
-            let both = self.and(x, y);
-            let prop = self.and(carry, t);
-            carry = self.or(both, prop);
+            carry = self.maj(x, y, carry);
         }
         (sum, carry)
     }
@@ -273,9 +326,12 @@ impl<S: SatSolver> Circuit<S> {
 
     /// Unsigned `a < b`.
     pub fn ult(&mut self, a: &[Lit], b: &[Lit]) -> Lit {
-        // a < b iff a - b borrows, i.e. a + ~b + 1 has no carry out.
-        let nb = self.not_bv(b);
-        let (_, carry) = self.add_carry(a, &nb, Lit::TRUE);
+        // a < b iff a - b borrows, i.e. a + ~b + 1 has no carry out: the
+        // carry chain alone, no sum bits.
+        let mut carry = Lit::TRUE;
+        for (&x, &y) in a.iter().zip(b) {
+            carry = self.maj(x, !y, carry);
+        }
         !carry
     }
 

@@ -375,3 +375,57 @@ fn narrowed_arithmetic_of_extended_operands() {
         }
     }
 }
+
+/// The majority gate (an adder's carry) against its truth table, for every
+/// input drawn from three variables, their negations and the constants:
+/// its output is forced to the majority under every assignment, and the
+/// normalised, hashed gate is shared by permuted and doubly negated inputs.
+#[test]
+fn majority_gate_truth_table() {
+    let mut c = Circuit::new(Varisat::new());
+    let (x, y, z) = (c.fresh(), c.fresh(), c.fresh());
+    let pool = [x, !x, y, !y, z, !z, Lit::TRUE, Lit::FALSE];
+    let value = |l: Lit, a: [bool; 3]| -> bool {
+        if l == Lit::TRUE {
+            return true;
+        }
+        if l == Lit::FALSE {
+            return false;
+        }
+        let i = [x, y, z].iter().position(|v| v.var() == l.var()).unwrap();
+        a[i] != l.is_negated()
+    };
+    for &p in &pool {
+        for &q in &pool {
+            for &r in &pool {
+                let g = c.maj(p, q, r);
+                assert_eq!(g, c.maj(r, p, q), "permuted inputs share the gate");
+                assert_eq!(!g, c.maj(!p, !q, !r), "negated inputs negate it");
+                for bits in 0..8u32 {
+                    let a = [bits & 1 == 1, bits & 2 == 2, bits & 4 == 4];
+                    let ones = [p, q, r].iter().filter(|&&l| value(l, a)).count();
+                    let want = ones >= 2;
+                    let fixed: Vec<Lit> = [x, y, z]
+                        .iter()
+                        .zip(a)
+                        .map(|(&v, b)| if b { v } else { !v })
+                        .collect();
+                    let mut with = fixed.clone();
+                    with.push(if want { g } else { !g });
+                    assert_eq!(
+                        c.solver.solve(&with),
+                        SolveResult::Sat,
+                        "{p:?} {q:?} {r:?} {a:?}"
+                    );
+                    let mut against = fixed;
+                    against.push(if want { !g } else { g });
+                    assert_eq!(
+                        c.solver.solve(&against),
+                        SolveResult::Unsat,
+                        "maj({p:?}, {q:?}, {r:?}) at {a:?} is not forced to {want}"
+                    );
+                }
+            }
+        }
+    }
+}
