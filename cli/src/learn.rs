@@ -58,7 +58,12 @@ pub struct LearnOptions {
     /// more and reports its last finished result as bounded (0: no limit).
     /// Where the search stops then depends on the machine's speed; give
     /// --unwind and --max-word-length for results that never do.
-    #[arg(long, default_value_t = 60.0, value_name = "SECONDS")]
+    #[arg(
+        long,
+        visible_alias = "budget",
+        default_value_t = 60.0,
+        value_name = "SECONDS"
+    )]
     pub search_time: f64,
     /// The events: function names separated by commas, and `branches` for
     /// one letter per outcome of every `if`. Default: `<file>.f` if present,

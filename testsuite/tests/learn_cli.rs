@@ -278,3 +278,22 @@ fn one_given_bound_is_kept() {
     assert!(out.contains("b_wl=5 "), "{out}");
     assert!(!err.contains("b_wl=6"), "{err}");
 }
+
+/// The search's time budget (`--search-time`, also spelled `--budget`):
+/// one too small for the first pair of bounds is an error that names it.
+#[test]
+fn the_search_budget_is_honoured_under_both_names() {
+    for flag in ["--search-time", "--budget"] {
+        let (code, out, err) = run_lore(&[
+            "learn".into(),
+            "../examples/error_after_loop.c".into(),
+            flag.into(),
+            "0.000001".into(),
+        ]);
+        assert_eq!(code, 2, "{flag}: {out}{err}");
+        assert!(
+            err.contains("the search's time budget ran out before learning at b = 1"),
+            "{flag}: {err}"
+        );
+    }
+}
