@@ -13,9 +13,30 @@ pub struct Ran {
     pub seconds: f64,
 }
 
+/// What a run printed, byte for byte (for programs whose output is data).
+pub struct RanBytes {
+    pub code: Option<i32>,
+    pub timed_out: bool,
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+    pub seconds: f64,
+}
+
 /// Runs `cmd` with `input` on stdin, killing it and every process it
 /// started (its own process group: gcc's cc1, for one) after `limit`.
-pub fn run(mut cmd: Command, input: &str, limit: Duration) -> std::io::Result<Ran> {
+pub fn run(cmd: Command, input: &str, limit: Duration) -> std::io::Result<Ran> {
+    let r = run_bytes(cmd, input.as_bytes(), limit)?;
+    Ok(Ran {
+        code: r.code,
+        timed_out: r.timed_out,
+        stdout: String::from_utf8_lossy(&r.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&r.stderr).into_owned(),
+        seconds: r.seconds,
+    })
+}
+
+/// [`run`] with bytes in and out.
+pub fn run_bytes(mut cmd: Command, input: &[u8], limit: Duration) -> std::io::Result<RanBytes> {
     use std::os::unix::process::CommandExt;
     let start = Instant::now();
     let mut child = cmd
@@ -25,9 +46,10 @@ pub fn run(mut cmd: Command, input: &str, limit: Duration) -> std::io::Result<Ra
         .stderr(Stdio::piped())
         .spawn()?;
     let mut stdin = child.stdin.take().expect("piped stdin");
-    let input = input.to_string();
+    let input = input.to_vec();
+    // A program may stop reading early: a failed write is not an error.
     let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
+        let _ = stdin.write_all(&input);
     });
     let out_reader = crate::measure::drain(child.stdout.take().expect("piped stdout"));
     let err_reader = crate::measure::drain(child.stderr.take().expect("piped stderr"));
@@ -47,13 +69,11 @@ pub fn run(mut cmd: Command, input: &str, limit: Duration) -> std::io::Result<Ra
         }
     };
     let _ = writer.join();
-    let stdout = String::from_utf8_lossy(&out_reader.join().unwrap_or_default()).into_owned();
-    let stderr = String::from_utf8_lossy(&err_reader.join().unwrap_or_default()).into_owned();
-    Ok(Ran {
+    Ok(RanBytes {
         code: status.and_then(|s| s.code()),
         timed_out,
-        stdout,
-        stderr,
+        stdout: out_reader.join().unwrap_or_default(),
+        stderr: err_reader.join().unwrap_or_default(),
         seconds: start.elapsed().as_secs_f64(),
     })
 }

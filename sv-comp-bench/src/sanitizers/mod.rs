@@ -43,10 +43,9 @@
 //! vector, or a program matches no sanitizer.
 
 use std::collections::BTreeSet;
-use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitCode, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command, ExitCode};
+use std::time::Duration;
 
 /// The C programs, relative to the repository root (the working directory).
 const PROGRAMS: &str = "testsuite/cases/transducer";
@@ -147,43 +146,14 @@ fn applies(words: &BTreeSet<String>, program: &Program, siblings: &[&Program]) -
 }
 
 fn run_program(exe: &Path, input: &[u8]) -> Result<Vec<u8>, String> {
-    let mut child = Command::new(exe)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
+    let r = crate::difftest::run::run_bytes(Command::new(exe), input, TIMEOUT)
         .map_err(|e| format!("cannot run: {e}"))?;
-    let mut stdin = child.stdin.take().unwrap();
-    let data = input.to_vec();
-    // A program may stop reading early: a failed write is not an error here.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&data);
-    });
-    let mut stdout = child.stdout.take().unwrap();
-    let reader = std::thread::spawn(move || {
-        let mut v = Vec::new();
-        let _ = stdout.read_to_end(&mut v);
-        v
-    });
-    let deadline = Instant::now() + TIMEOUT;
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => break status,
-            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(1)),
-            Ok(None) => {
-                let _ = child.kill();
-                let _ = child.wait();
-                return Err(format!("no answer in {} s", TIMEOUT.as_secs()));
-            }
-            Err(e) => return Err(format!("cannot wait: {e}")),
-        }
-    };
-    let _ = writer.join();
-    let out = reader.join().unwrap_or_default();
-    if !status.success() {
-        return Err(format!("ended with {status}"));
+    match r.code {
+        _ if r.timed_out => Err(format!("no answer in {} s", TIMEOUT.as_secs())),
+        Some(0) => Ok(r.stdout),
+        Some(code) => Err(format!("ended with exit status {code}")),
+        None => Err("ended by a signal".into()),
     }
-    Ok(out)
 }
 
 fn compile(src: &Path, exe: &Path) -> Result<String, String> {
