@@ -43,6 +43,25 @@ pub struct Invariants {
     pub proved: Vec<(Expr, String)>,
 }
 
+impl Invariants {
+    /// The invariants as assumptions at `loc` (where the loop's arbitrary
+    /// state begins).
+    pub fn assumptions(&self, loc: Loc) -> Vec<Stmt> {
+        self.proved
+            .iter()
+            .map(|(e, _)| Stmt {
+                kind: StmtKind::Assume { cond: e.clone() },
+                loc,
+            })
+            .collect()
+    }
+
+    /// Their text, in C syntax (`x@entry`: x where the loop was entered).
+    pub fn texts(&self) -> Vec<String> {
+        self.proved.iter().map(|(_, t)| t.clone()).collect()
+    }
+}
+
 struct Candidate {
     expr: Expr,
     text: String,

@@ -162,14 +162,8 @@ pub fn prove(
         Some(inv) => (
             &inv.program,
             inv.save.clone(),
-            inv.proved
-                .iter()
-                .map(|(e, _)| Stmt {
-                    kind: StmtKind::Assume { cond: e.clone() },
-                    loc: shape.loc,
-                })
-                .collect(),
-            inv.proved.iter().map(|(_, t)| t.clone()).collect(),
+            inv.assumptions(shape.loc),
+            inv.texts(),
         ),
         None => (program, Vec::new(), Vec::new(), Vec::new()),
     };

@@ -35,7 +35,7 @@ use crate::error::BmcError;
 use crate::symex::CheckKind;
 use crate::symex::SymexOptions;
 use crate::verify::{verify, Status};
-use lore_frontend::ir::{Program, Stmt, StmtKind};
+use lore_frontend::ir::Program;
 use lore_frontend::source::Loc;
 use std::time::Instant;
 
@@ -118,10 +118,9 @@ fn summarise(
         if deadline.is_some_and(|d| Instant::now() >= d) {
             return not(format!("out of time before the summary of {name}"));
         }
-        let shape = match index_of(&current, locs[t]).map(|i| Shape::within(&current, i)) {
-            Some(Ok(s)) => s,
-            Some(Err(why)) => return not(why),
-            None => return not(format!("loop {name} is lost in rewriting")),
+        let shape = match shape_at(&current, locs[t], &name) {
+            Ok(s) => s,
+            Err(why) => return not(why),
         };
         // Where its invariants are sought: every enclosing loop summarised
         // without invariants.
@@ -142,10 +141,9 @@ fn summarise(
             };
             (context, context_opts) = rewrite(&context, &context_opts, &outer, &plan);
         }
-        let inner = match index_of(&context, locs[t]).map(|i| Shape::within(&context, i)) {
-            Some(Ok(s)) => s,
-            Some(Err(why)) => return not(why),
-            None => return not(format!("loop {name} is lost in rewriting")),
+        let inner = match shape_at(&context, locs[t], &name) {
+            Ok(s) => s,
+            Err(why) => return not(why),
         };
         let found = invariants::find(&context, &context_opts, &inner, deadline)?;
         let (save, assumed, texts) = match found {
@@ -155,16 +153,7 @@ fn summarise(
                 let mine = &mut current.functions[entry.index()].locals;
                 debug_assert!(locals.len() >= mine.len());
                 mine.extend(locals[mine.len()..].iter().cloned());
-                let assumed = inv
-                    .proved
-                    .iter()
-                    .map(|(e, _)| Stmt {
-                        kind: StmtKind::Assume { cond: e.clone() },
-                        loc: shape.loc,
-                    })
-                    .collect();
-                let texts = inv.proved.into_iter().map(|(_, t)| t).collect();
-                (inv.save, assumed, texts)
+                (inv.save.clone(), inv.assumptions(shape.loc), inv.texts())
             }
             None => (Vec::new(), Vec::new(), Vec::new()),
         };
@@ -225,6 +214,12 @@ fn summarise(
             "with {names} summarised, the answer is unknown: {why}"
         )),
     }
+}
+
+/// The shape of main's loop at `loc` (`name` for the message).
+fn shape_at(program: &Program, loc: Loc, name: &str) -> Result<Shape, String> {
+    let i = index_of(program, loc).ok_or(format!("loop {name} is lost in rewriting"))?;
+    Shape::within(program, i)
 }
 
 /// The index of main's loop at `loc`.
