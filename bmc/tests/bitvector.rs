@@ -271,21 +271,32 @@ fn extensions_and_structural_hashing() {
 /// inputs can be drawn from two variables, their negations and the
 /// constants (so every special case and the normalisations are met), and
 /// with a shared gate asked for twice.
+/// The value of a literal over `vars` (or a constant) under `a`.
+fn lit_value(l: Lit, vars: [Lit; 3], a: [bool; 3]) -> bool {
+    if l == Lit::TRUE {
+        return true;
+    }
+    if l == Lit::FALSE {
+        return false;
+    }
+    let i = vars.iter().position(|v| v.var() == l.var()).unwrap();
+    a[i] != l.is_negated()
+}
+
+/// The assumptions that give `vars` the values `a`.
+fn assignment(vars: [Lit; 3], a: [bool; 3]) -> Vec<Lit> {
+    vars.iter()
+        .zip(a)
+        .map(|(&v, b)| if b { v } else { !v })
+        .collect()
+}
+
 #[test]
 fn multiplexer_gate_truth_table() {
     let mut c = Circuit::new(Varisat::new());
     let (x, y, z) = (c.fresh(), c.fresh(), c.fresh());
     let pool = [x, !x, y, !y, z, !z, Lit::TRUE, Lit::FALSE];
-    let value = |l: Lit, a: [bool; 3]| -> bool {
-        if l == Lit::TRUE {
-            return true;
-        }
-        if l == Lit::FALSE {
-            return false;
-        }
-        let i = [x, y, z].iter().position(|v| v.var() == l.var()).unwrap();
-        a[i] != l.is_negated()
-    };
+    let value = |l: Lit, a: [bool; 3]| lit_value(l, [x, y, z], a);
     for &s in &pool {
         for &t in &pool {
             for &e in &pool {
@@ -298,11 +309,7 @@ fn multiplexer_gate_truth_table() {
                     } else {
                         value(e, a)
                     };
-                    let fixed: Vec<Lit> = [x, y, z]
-                        .iter()
-                        .zip(a)
-                        .map(|(&v, b)| if b { v } else { !v })
-                        .collect();
+                    let fixed = assignment([x, y, z], a);
                     let mut with = fixed.clone();
                     with.push(if want { g } else { !g });
                     assert_eq!(
@@ -385,16 +392,7 @@ fn majority_gate_truth_table() {
     let mut c = Circuit::new(Varisat::new());
     let (x, y, z) = (c.fresh(), c.fresh(), c.fresh());
     let pool = [x, !x, y, !y, z, !z, Lit::TRUE, Lit::FALSE];
-    let value = |l: Lit, a: [bool; 3]| -> bool {
-        if l == Lit::TRUE {
-            return true;
-        }
-        if l == Lit::FALSE {
-            return false;
-        }
-        let i = [x, y, z].iter().position(|v| v.var() == l.var()).unwrap();
-        a[i] != l.is_negated()
-    };
+    let value = |l: Lit, a: [bool; 3]| lit_value(l, [x, y, z], a);
     for &p in &pool {
         for &q in &pool {
             for &r in &pool {
@@ -405,11 +403,7 @@ fn majority_gate_truth_table() {
                     let a = [bits & 1 == 1, bits & 2 == 2, bits & 4 == 4];
                     let ones = [p, q, r].iter().filter(|&&l| value(l, a)).count();
                     let want = ones >= 2;
-                    let fixed: Vec<Lit> = [x, y, z]
-                        .iter()
-                        .zip(a)
-                        .map(|(&v, b)| if b { v } else { !v })
-                        .collect();
+                    let fixed = assignment([x, y, z], a);
                     let mut with = fixed.clone();
                     with.push(if want { g } else { !g });
                     assert_eq!(
