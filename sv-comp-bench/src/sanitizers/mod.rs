@@ -54,6 +54,7 @@ const BUILD: &str = "target/sanitizers";
 /// Per run of a compiled program.
 const TIMEOUT: Duration = Duration::from_secs(10);
 
+mod spans;
 #[cfg(test)]
 mod tests;
 mod vectors;

@@ -1,5 +1,6 @@
 //! The vector parser on literal lines.
 
+use super::spans::*;
 use super::vectors::*;
 use super::*;
 
