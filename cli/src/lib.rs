@@ -13,6 +13,7 @@ mod scenario;
 mod show;
 mod stats;
 mod task;
+mod transducer;
 mod verify;
 mod witness;
 
@@ -83,6 +84,11 @@ enum Command {
     /// independently of the learner: every failing word is enumerated and
     /// compared both ways. Exit 0 when they agree, 1 when not.
     CheckLanguage(learn::CheckLanguageArgs),
+    /// Learn a symbolic transducer of a program that reads symbols and
+    /// writes symbols (Sigma*): guards and output terms from the solver,
+    /// every conjecture checked on all inputs up to a bound, then proved
+    /// for every input length by k-induction where it can be.
+    Transducer(transducer::TransducerArgs),
     /// Print a stage of the pipeline.
     #[command(subcommand)]
     Show(Show),
@@ -233,6 +239,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>, console: &mut Console<'_>) 
         Command::Diff(args) => scenario::diff(&args, console),
         Command::Merge(args) => scenario::merge(&args, console),
         Command::CheckLanguage(args) => learn::check_language(&args, console),
+        Command::Transducer(args) => transducer::run(&args, console),
         Command::Show(Show::Ssa { input, bound }) => {
             show(&input, console, |program| show::show_ssa(program, &bound))
         }

@@ -127,6 +127,11 @@ pub struct Interpreter<'p> {
     /// blocks still to allocate (so addresses match the counterexample's).
     layout: Option<&'p FxHashMap<LocalObject, ObjectId>>,
     allocations: std::collections::VecDeque<ObjectId>,
+    /// Functions whose calls are recorded in `observed`.
+    observe: Vec<FunctionId>,
+    /// The calls of `observe`'s functions, in order, with the first
+    /// argument's value (signed), if any.
+    pub observed: Vec<(FunctionId, Option<i128>)>,
 }
 
 enum Flow {
@@ -164,7 +169,16 @@ impl<'p> Interpreter<'p> {
             deref: None,
             layout: None,
             allocations: Default::default(),
+            observe: Vec::new(),
+            observed: Vec::new(),
         }
+    }
+
+    /// Records the calls of these functions (with their first argument) in
+    /// `observed`: what a harness writes, for example.
+    pub fn observing(mut self, functions: Vec<FunctionId>) -> Self {
+        self.observe = functions;
+        self
     }
 
     /// Lays memory out as symbolic execution did: its ids for locals, and

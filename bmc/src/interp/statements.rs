@@ -89,6 +89,13 @@ impl Interpreter<'_> {
             };
             values.push(v);
         }
+        if self.observe.contains(&id) {
+            let first = values.first().map(|b| {
+                let w = (8 * b.len().min(16)) as u32;
+                signed_value(from_bytes(b), w, true)
+            });
+            self.observed.push((id, first));
+        }
         if !callee_f.is_lore_library {
             let shown: Vec<String> = args
                 .iter()

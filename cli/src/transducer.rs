@@ -1,0 +1,148 @@
+//! `lore transducer`: learn a symbolic transducer of a C program that
+//! reads symbols and writes symbols (Sigma*), check it, and print it.
+
+use crate::{exit, load_file, Console, FrontendArgs};
+use clap::Args;
+use lore_bmc::kinduction::Induction;
+use lore_transducer::check::Checked;
+use lore_transducer::harness::{HarnessError, Io};
+use lore_transducer::learn::{learn, LearnError, Learned, Limits, Outcome, Setup};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(Args)]
+pub struct TransducerArgs {
+    /// The C file: it reads symbols with the input function until it
+    /// returns -1 (EOF) and writes them with the output function.
+    pub file: PathBuf,
+    #[command(flatten)]
+    pub frontend: FrontendArgs,
+    /// The function that reads one symbol (returns it, or -1 at the end).
+    #[arg(long, default_value = "getchar", value_name = "FUNCTION")]
+    pub input: String,
+    /// The function that writes one symbol (its one argument).
+    #[arg(long, default_value = "putchar", value_name = "FUNCTION")]
+    pub output: String,
+    /// Bits of a symbol (1 to 16).
+    #[arg(long, default_value_t = 8, value_name = "N")]
+    pub symbol_bits: u32,
+    /// Every conjecture is checked on all inputs of at most N symbols.
+    #[arg(long, default_value_t = 6, value_name = "N")]
+    pub bound: u32,
+    /// Seconds for the proof for every input length (k-induction on the
+    /// product of program and transducer).
+    #[arg(long, default_value_t = 60, value_name = "SECONDS")]
+    pub proof_time: u64,
+    /// The most states a transducer may have before learning gives up.
+    #[arg(long, default_value_t = 32, value_name = "N")]
+    pub max_states: usize,
+}
+
+pub fn run(args: &TransducerArgs, console: &mut Console<'_>) -> u8 {
+    let loaded = match load_file(&args.file, &args.frontend, console) {
+        Ok(l) => l,
+        Err(code) => return code,
+    };
+    if loaded.program.is_none() || loaded.has_errors() {
+        return exit::BAD_INPUT;
+    }
+    let setup = Setup {
+        path: &args.file,
+        frontend: args.frontend.options(),
+        io: Io {
+            input: args.input.clone(),
+            output: args.output.clone(),
+            bits: args.symbol_bits,
+        },
+        options: Default::default(),
+    };
+    let limits = Limits {
+        bound: args.bound,
+        max_states: args.max_states,
+        proof_time: Duration::from_secs(args.proof_time),
+        ..Limits::default()
+    };
+    match learn(&setup, &limits) {
+        Ok(learned) => print(&learned, console),
+        Err(LearnError::Harness(HarnessError::Load(_))) => {
+            let _ = writeln!(
+                console.err,
+                "error: the program does not load under the harness"
+            );
+            exit::BAD_INPUT
+        }
+        Err(e) => {
+            let _ = writeln!(console.err, "error: {}: {e}", args.file.display());
+            exit::BAD_INPUT
+        }
+    }
+}
+
+fn print(learned: &Learned, console: &mut Console<'_>) -> u8 {
+    let out = &mut console.out;
+    if let Some(t) = &learned.transducer {
+        let _ = write!(out, "{t}");
+    }
+    let _ = writeln!(
+        out,
+        "learning: {} conjecture{}, {} solver calls, {} concrete runs, {:.2} s",
+        learned.conjectures,
+        if learned.conjectures == 1 { "" } else { "s" },
+        learned.solver_calls,
+        learned.runs,
+        learned.learning_seconds
+    );
+    match &learned.bounded {
+        Some(Checked::Holds) => {
+            let _ = writeln!(
+                out,
+                "bounded check: the program and the transducer agree on every input of at most {} symbols",
+                learned.bound
+            );
+        }
+        Some(Checked::Differs { input, what }) => {
+            let _ = writeln!(
+                out,
+                "bounded check: they differ on input {input:?} ({what})"
+            );
+        }
+        Some(Checked::Unknown(why)) => {
+            let _ = writeln!(out, "bounded check: no answer ({why})");
+        }
+        None => {}
+    }
+    match &learned.proof {
+        Some((Checked::Holds, induction, seconds)) => {
+            let how = match induction {
+                Some(Induction::Proved { k, .. }) if *k == 0 => {
+                    "k-induction with loop summaries".to_string()
+                }
+                Some(Induction::Proved { k, .. }) => format!("k-induction, k = {k}"),
+                _ => "bounded model checking with every loop fully unwound".to_string(),
+            };
+            let _ = writeln!(
+                out,
+                "proof: the program and the transducer agree on every input, of every length ({how}, {seconds:.2} s)"
+            );
+        }
+        Some((Checked::Differs { input, what }, _, _)) => {
+            let _ = writeln!(out, "proof: they differ on input {input:?} ({what})");
+        }
+        Some((Checked::Unknown(why), _, seconds)) => {
+            let _ = writeln!(
+                out,
+                "proof: not found within {seconds:.1} s ({why}); the transducer is checked only up to {} symbols",
+                learned.bound
+            );
+        }
+        None => {}
+    }
+    match &learned.outcome {
+        Outcome::Learned => exit::OK,
+        Outcome::NotLearned(why) => {
+            let _ = writeln!(out, "not learned: {why}");
+            exit::DISAGREE
+        }
+    }
+}

@@ -1,0 +1,322 @@
+//! A conjecture checked against the program, automatically: the program
+//! and the transducer run in lock step in one C program — the *product* —
+//! in which every symbol the program writes is compared with the next
+//! symbol the transducer wrote for the same input, and the program must
+//! have written all of them when it reads the next symbol or stops.
+//!
+//! Bounded: the input ends after at most N symbols, and Lore's BMC (with
+//! unwinding assertions, so no execution is cut silently) checks every
+//! input up to that length in one encoding. Unbounded: the input never
+//! has to end, and Lore's verification portfolio (bounded model checking,
+//! then k-induction with loop invariants) either proves the product for
+//! every input length or does not. A failure is an input on which the two
+//! differ, replayed concretely by the BMC before it is returned.
+
+use crate::harness::{io_functions, load, symbol_reads, symbols_read, Io, IoShape};
+use crate::model::{max_symbol, Term, Transducer};
+use lore_bmc::check::Verdict;
+use lore_bmc::kinduction::Induction;
+use lore_bmc::portfolio::{verify_portfolio, Portfolio};
+use lore_bmc::symex::SymexOptions;
+use lore_bmc::verify::{verify, Status};
+use lore_frontend::FrontendOptions;
+use std::fmt::Write;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// The C of the product of the program (through its I/O functions) and
+/// `t`; with `limit`, the input ends after that many symbols.
+pub fn product_harness(t: &Transducer, io: &Io, shape: &IoShape, limit: Option<u32>) -> String {
+    let mask = max_symbol(io.bits);
+    let k = t.lookback() as usize;
+    let longest = t
+        .states
+        .iter()
+        .flat_map(|s| {
+            s.transitions
+                .iter()
+                .map(|t| t.output.len())
+                .chain([s.final_output.len()])
+        })
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    let mut c = String::new();
+    let _ = write!(
+        c,
+        r#"/* Lore: the program against a transducer, in lock step. */
+int nondet_lore_symbol(void);
+void __VERIFIER_assume(int);
+void __CPROVER_assert(int, const char *);
+static int __lore_state;
+static int __lore_eof;
+static int __lore_reads;
+static int __lore_expect[{longest}];
+static int __lore_nexp;
+static int __lore_pos;
+"#
+    );
+    for j in 1..=k {
+        let _ = writeln!(c, "static int __lore_back{j} = -2;");
+    }
+    let at = |j: u32| {
+        if j == 0 {
+            "x".to_string()
+        } else {
+            format!("__lore_back{j}")
+        }
+    };
+    let emit = |c: &mut String, terms: &[Term], indent: &str| {
+        for (i, term) in terms.iter().enumerate() {
+            // A term that looks back before the input's start has no value.
+            let value = term.to_c(&at, io.bits);
+            let defined = if term.back() > 0 && !matches!(term, Term::Const(_)) {
+                format!("{} < 0 ? -2 : ", at(term.back()))
+            } else {
+                String::new()
+            };
+            let _ = writeln!(c, "{indent}__lore_expect[{i}] = {defined}{value};");
+        }
+        let _ = writeln!(c, "{indent}__lore_nexp = {};", terms.len());
+    };
+    c.push_str("\nstatic void __lore_step(int x) {\n");
+    let many = t.states.len() > 1;
+    if many {
+        c.push_str("  switch (__lore_state) {\n");
+    }
+    for (i, s) in t.states.iter().enumerate() {
+        if many {
+            // The last state is also the default: every state value means one.
+            if i + 1 == t.states.len() {
+                c.push_str("  default:\n");
+            } else {
+                let _ = writeln!(c, "  case {i}:");
+            }
+        }
+        for (n, tr) in s.transitions.iter().enumerate() {
+            let cond: Vec<String> = tr
+                .guard
+                .intervals()
+                .iter()
+                .map(|&(lo, hi)| {
+                    if lo == hi {
+                        format!("x == {lo}")
+                    } else {
+                        format!("(x >= {lo} && x <= {hi})")
+                    }
+                })
+                .collect();
+            let last = n + 1 == s.transitions.len();
+            let head = if n == 0 { "if" } else { "} else if" };
+            if last {
+                if n == 0 {
+                    c.push_str("    {\n");
+                } else {
+                    c.push_str("    } else {\n");
+                }
+            } else {
+                let _ = writeln!(c, "    {head} ({}) {{", cond.join(" || "));
+            }
+            emit(&mut c, &tr.output, "      ");
+            let _ = writeln!(c, "      __lore_state = {};", tr.target);
+        }
+        c.push_str("    }\n");
+        if many {
+            c.push_str("    break;\n");
+        }
+    }
+    if many {
+        c.push_str("  }\n");
+    }
+    for j in (2..=k).rev() {
+        let _ = writeln!(c, "  __lore_back{j} = __lore_back{};", j - 1);
+    }
+    if k >= 1 {
+        c.push_str("  __lore_back1 = x;\n");
+    }
+    c.push_str("}\n\nstatic void __lore_step_end(void) {\n  int x = -1;\n");
+    if many {
+        c.push_str("  switch (__lore_state) {\n");
+    }
+    for (i, s) in t.states.iter().enumerate() {
+        if many {
+            if i + 1 == t.states.len() {
+                c.push_str("  default:\n");
+            } else {
+                let _ = writeln!(c, "  case {i}:");
+            }
+        }
+        emit(&mut c, &s.final_output, "    ");
+        if many {
+            c.push_str("    break;\n");
+        }
+    }
+    if many {
+        c.push_str("  }\n");
+    }
+    c.push_str("  (void)x;\n}\n");
+    // Bounded, the reads are counted; unbounded, only whether one has
+    // happened (a counter would be one more thing for k-induction to relate).
+    let (limit_line, count) = match limit {
+        Some(n) => (
+            format!("  if (__lore_reads >= {n}) x = -1;\n"),
+            "__lore_reads = __lore_reads + 1;",
+        ),
+        None => (String::new(), "__lore_reads = 1;"),
+    };
+    let _ = write!(
+        c,
+        r#"
+static int __lore_input(void) {{
+  if (__lore_eof) return -1;
+  __CPROVER_assert(__lore_pos == __lore_nexp, "lore: the program writes less than the transducer");
+  int x = nondet_lore_symbol();
+  __VERIFIER_assume(x >= -1 && x <= {mask});
+{limit_line}  {count}
+  __lore_pos = 0;
+  __lore_nexp = 0;
+  if (x < 0) {{
+    __lore_eof = 1;
+    __lore_step_end();
+  }} else {{
+    __lore_step(x);
+  }}
+  return x;
+}}
+
+static void __lore_output(int c) {{
+  __CPROVER_assert(__lore_reads > 0, "lore: output before the first input");
+  int ok = __lore_pos < __lore_nexp;
+  if (ok) ok = __lore_expect[__lore_pos] == (c & {mask});
+  __CPROVER_assert(ok, "lore: the program writes other output than the transducer");
+  __lore_pos = __lore_pos + 1;
+}}
+
+void __lore_finish(void) {{
+  __CPROVER_assert(__lore_eof, "lore: the program stops before the end of its input");
+  __CPROVER_assert(__lore_pos == __lore_nexp, "lore: the program writes less than the transducer");
+}}
+void __lore_emit(int c) {{ }}
+void __lore_end(void) {{ }}
+int __lore_q[1];
+"#
+    );
+    c.push_str(&io_functions(io, shape));
+    c
+}
+
+/// What a check found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Checked {
+    /// No input (of the lengths checked) on which the two differ.
+    Holds,
+    /// An input on which they differ (replayed), and what the product
+    /// says of it.
+    Differs { input: Vec<u32>, what: String },
+    /// Neither: why.
+    Unknown(String),
+}
+
+/// The bounded check: every input of at most `n` symbols.
+pub fn bounded(
+    path: &Path,
+    frontend: &FrontendOptions,
+    io: &Io,
+    shape: &IoShape,
+    t: &Transducer,
+    n: u32,
+    options: &SymexOptions,
+) -> Checked {
+    let text = product_harness(t, io, shape, Some(n));
+    let harnessed = match load(path, frontend, io, shape, text) {
+        Ok(h) => h,
+        Err(e) => return Checked::Unknown(e.to_string()),
+    };
+    let mut options = options.clone();
+    options.unwind = options.unwind.max(n + 3);
+    options.unwinding_assertions = true;
+    let report = match verify(&harnessed.program, &options) {
+        Ok(r) => r,
+        Err(e) => return Checked::Unknown(e.to_string()),
+    };
+    // The read after the n-th is the end of the input, whatever was drawn.
+    let truncate = |c: Checked| match c {
+        Checked::Differs { mut input, what } => {
+            input.truncate(n as usize);
+            Checked::Differs { input, what }
+        }
+        other => other,
+    };
+    first_difference(&harnessed.program, &report)
+        .map(truncate)
+        .unwrap_or_else(|| match report.verdict {
+            Verdict::True => Checked::Holds,
+            Verdict::Unknown(why) => Checked::Unknown(why.to_string()),
+            Verdict::False(name) => {
+                Checked::Unknown(format!("{name} fails without a replayed input"))
+            }
+        })
+}
+
+fn first_difference(
+    program: &lore_frontend::ir::Program,
+    report: &lore_bmc::verify::Report,
+) -> Option<Checked> {
+    let reads = symbol_reads(program);
+    report.properties.iter().find_map(|p| match &p.status {
+        Status::Fails { inputs, .. } => {
+            let input = symbols_read(&reads, inputs)
+                .into_iter()
+                .take_while(|&v| v >= 0)
+                .map(|v| v as u32)
+                .collect();
+            Some(Checked::Differs {
+                input,
+                what: p.description.trim_start_matches("lore: ").to_string(),
+            })
+        }
+        _ => None,
+    })
+}
+
+/// The unbounded proof: the product for every input length, by Lore's
+/// portfolio (bounded model checking from `options.unwind`, then
+/// k-induction), within `time`.
+pub fn unbounded(
+    path: &Path,
+    frontend: &FrontendOptions,
+    io: &Io,
+    shape: &IoShape,
+    t: &Transducer,
+    options: &SymexOptions,
+    time: Duration,
+) -> (Checked, Option<Induction>) {
+    let text = product_harness(t, io, shape, None);
+    let harnessed = match load(path, frontend, io, shape, text) {
+        Ok(h) => h,
+        Err(e) => return (Checked::Unknown(e.to_string()), None),
+    };
+    let mut options = options.clone();
+    options.unwinding_assertions = true;
+    let portfolio = Portfolio {
+        k_induction: true,
+        deepen_to: Some(options.unwind.max(2) * 8),
+        deadline: Some((Instant::now(), time)),
+        memory: None,
+    };
+    let outcome = match verify_portfolio(&harnessed.program, &options, &portfolio, &mut |_| {}) {
+        Ok(o) => o,
+        Err(e) => return (Checked::Unknown(e.to_string()), None),
+    };
+    if let Some(d) = first_difference(&harnessed.program, &outcome.report) {
+        return (d, outcome.induction);
+    }
+    let checked = match (&outcome.report.verdict, &outcome.induction) {
+        (Verdict::True, Some(Induction::Proved { .. })) => Checked::Holds,
+        (Verdict::True, _) if !outcome.report.bound_cut => Checked::Holds,
+        (_, Some(Induction::NotProved(why))) => Checked::Unknown(format!("k-induction: {why}")),
+        (Verdict::Unknown(why), _) => Checked::Unknown(why.to_string()),
+        (v, _) => Checked::Unknown(format!("{v:?}")),
+    };
+    (checked, outcome.induction)
+}

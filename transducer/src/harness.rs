@@ -1,0 +1,432 @@
+//! The program under a harness: its input function reads a tape and its
+//! output function records, in C that Lore's own front end and BMC run.
+//!
+//! The harness is C text preprocessed ahead of the program (`-include`).
+//! Where the program only declares the input or output function (`getchar`
+//! from `<stdio.h>`), the harness defines it; where the program defines it
+//! (`read_unit` over `getchar`), the harness's body replaces the program's
+//! in the IR. A call of `__lore_finish` is put before every return of
+//! `main` and every `exit`, so that the end of the input is checked where
+//! the program stops; `main` stays the entry, so k-induction sees its loop.
+//!
+//! Two harnesses share this: the *query* harness ([`query_harness`]),
+//! whose question is data — a block of words (`__lore_q`) set before each
+//! solver call — and the *product* harness of a conjecture
+//! ([`crate::check`]).
+
+use lore_frontend::diag::Diagnostic;
+use lore_frontend::ir::{Callee, Program, Stmt, StmtKind, Terminator};
+use lore_frontend::types::{TypeId, TypeKind};
+use lore_frontend::{FrontendOptions, Loaded};
+use std::path::{Path, PathBuf};
+
+/// Which functions are the program's input and output, and the symbols'
+/// width. The input function takes nothing and returns a symbol or -1 at
+/// the end of the input; the output function takes one symbol.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Io {
+    pub input: String,
+    pub output: String,
+    pub bits: u32,
+}
+
+impl Default for Io {
+    fn default() -> Io {
+        Io {
+            input: "getchar".into(),
+            output: "putchar".into(),
+            bits: 8,
+        }
+    }
+}
+
+/// Why a program cannot be put under the harness.
+#[derive(Debug, thiserror::Error)]
+pub enum HarnessError {
+    #[error("the program does not load")]
+    Load(Box<Loaded>),
+    #[error("{0}")]
+    Shape(String),
+    #[error("cannot write the harness: {0}")]
+    Write(#[from] std::io::Error),
+}
+
+/// How the program declares one of its I/O functions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Declared {
+    /// The program gives it a body (then the harness replaces the body).
+    pub defined: bool,
+    /// It returns `int` (else `void`).
+    pub returns_int: bool,
+}
+
+/// The shape of the program's I/O, from a load without the harness.
+#[derive(Clone, Copy, Debug)]
+pub struct IoShape {
+    pub input: Declared,
+    pub output: Declared,
+}
+
+/// Loads the program alone and checks its I/O functions' signatures.
+pub fn io_shape(path: &Path, options: &FrontendOptions, io: &Io) -> Result<IoShape, HarnessError> {
+    let loaded = lore_frontend::load(path, options);
+    let Some(program) = loaded.program.as_ref().filter(|_| !loaded.has_errors()) else {
+        return Err(HarnessError::Load(Box::new(loaded)));
+    };
+    if !(1..=16).contains(&io.bits) {
+        return Err(HarnessError::Shape(format!(
+            "symbols of {} bits: Lore's transducers take 1 to 16",
+            io.bits
+        )));
+    }
+    let declared = |name: &str, params: usize| -> Result<Declared, HarnessError> {
+        let id = program.function_by_name(name).ok_or_else(|| {
+            HarnessError::Shape(format!("the program never declares or calls `{name}`"))
+        })?;
+        let f = program.function(id);
+        let types = &program.types;
+        let ty = types.function_type(f.ty).expect("a function's type");
+        let int_like = |t: TypeId| types.is_integer(t);
+        let returns_int = int_like(ty.ret);
+        let ok = ty.params.len() == params
+            && ty.params.iter().all(|&p| int_like(p))
+            && (returns_int || matches!(types.kind(ty.ret), TypeKind::Void))
+            && !ty.variadic;
+        if !ok {
+            return Err(HarnessError::Shape(format!(
+                "`{name}` must take {} and return {}",
+                if params == 0 {
+                    "no argument"
+                } else {
+                    "one integer"
+                },
+                if params == 0 {
+                    "an integer"
+                } else {
+                    "an integer or nothing"
+                }
+            )));
+        }
+        if params == 0 && !returns_int {
+            return Err(HarnessError::Shape(format!(
+                "`{name}` must return an integer"
+            )));
+        }
+        Ok(Declared {
+            defined: f.body.is_some(),
+            returns_int,
+        })
+    };
+    Ok(IoShape {
+        input: declared(&io.input, 0)?,
+        output: declared(&io.output, 1)?,
+    })
+}
+
+/// Words in the query block.
+pub const QUERY_WORDS: usize = 4096;
+/// The longest input a query can hold (prefix and current symbol).
+pub const MAX_TAPE: usize = 200;
+/// The most symbols one step may write.
+pub const MAX_STEP_OUTPUT: usize = 48;
+
+/// The query harness. Its question, in `__lore_q`:
+/// `q[0]` = n, the symbols before the current one; `q[1]` = where the
+/// expectation starts; `q[2]` = the mode; `q[3 + p]` = where the set of
+/// position p (0 ≤ p ≤ n) starts: a count c and c pairs lo, hi (-1 is the
+/// end of the input). The expectation: a count m of classes, each a set's
+/// offset, a length L and L terms of three words (kind, back, argument:
+/// 0 constant, 1 λ−back + argument, 2/3 hex digit (lower/upper case) of
+/// nibble `argument`, 4 decimal digit at 10^argument).
+///
+/// Mode 0: fail where the step after position n ends; mode 1: fail where
+/// its output differs from the expectation's class of λ0; mode 2: fail
+/// where it equals it.
+pub fn query_harness(io: &Io, shape: &IoShape) -> String {
+    let mask = crate::model::max_symbol(io.bits);
+    let mut c = format!(
+        r#"/* Lore's transducer harness: the input is a tape, the output is recorded. */
+int nondet_lore_symbol(void);
+void __VERIFIER_assume(int);
+void __CPROVER_assert(int, const char *);
+int __lore_q[{QUERY_WORDS}];
+static int __lore_reads;
+static int __lore_eof;
+static int __lore_tape[{tape}];
+static int __lore_out[{MAX_STEP_OUTPUT}];
+static int __lore_nout;
+void __lore_emit(int c) {{ }}
+void __lore_end(void) {{ }}
+
+static int __lore_in(int x, int at) {{
+  int k = __lore_q[at];
+  for (int i = 0; i < k; i++) {{
+    if (__lore_q[at + 1 + 2 * i] <= x && x <= __lore_q[at + 2 + 2 * i]) return 1;
+  }}
+  return 0;
+}}
+
+static int __lore_term(int at) {{
+  int kind = __lore_q[at];
+  int back = __lore_q[at + 1];
+  int arg = __lore_q[at + 2];
+  int pos = __lore_q[0] - back;
+  if (kind == 0) return arg;
+  if (pos < 0) return -2;
+  int v = __lore_tape[pos];
+  if (v < 0) return -2;
+  if (kind == 1) return (v + arg) & {mask};
+  if (kind == 2 || kind == 3) {{
+    int d = (v >> (4 * arg)) & 15;
+    return d < 10 ? 48 + d : (kind == 2 ? 97 : 65) + d - 10;
+  }}
+  for (int i = 0; i < arg; i++) v = v / 10;
+  return 48 + v % 10;
+}}
+
+static int __lore_matches(void) {{
+  int at = __lore_q[1];
+  int m = __lore_q[at];
+  int x = __lore_tape[__lore_q[0]];
+  at = at + 1;
+  for (int c = 0; c < m; c++) {{
+    int len = __lore_q[at + 1];
+    if (__lore_in(x, __lore_q[at])) {{
+      if (__lore_nout != len) return 0;
+      for (int i = 0; i < len; i++) {{
+        if (__lore_out[i] != __lore_term(at + 2 + 3 * i)) return 0;
+      }}
+      return 1;
+    }}
+    at = at + 2 + 3 * len;
+  }}
+  return 1;
+}}
+
+static void __lore_step_over(void) {{
+  __lore_end();
+  int mode = __lore_q[2];
+  if (mode == 0) __CPROVER_assert(0, "lore: the step ends");
+  if (mode == 1) __CPROVER_assert(__lore_matches(), "lore: the step writes the expected output");
+  if (mode == 2) __CPROVER_assert(!__lore_matches(), "lore: the step writes other output");
+  __VERIFIER_assume(0);
+}}
+
+static int __lore_input(void) {{
+  int n = __lore_q[0];
+  int k = __lore_reads;
+  if (k > n) {{
+    if (__lore_eof) return -1;
+    __lore_step_over();
+  }}
+  int at = __lore_q[3 + k];
+  int x;
+  if (__lore_q[at] == 1 && __lore_q[at + 1] == __lore_q[at + 2]) {{
+    x = __lore_q[at + 1];
+  }} else {{
+    x = nondet_lore_symbol();
+    __VERIFIER_assume(__lore_in(x, at));
+  }}
+  __lore_tape[k] = x;
+  __lore_reads = k + 1;
+  if (x < 0) __lore_eof = 1;
+  return x;
+}}
+
+static void __lore_output(int c) {{
+  int k = __lore_reads;
+  __CPROVER_assert(k > 0, "lore: output before the first input");
+  if (k == __lore_q[0] + 1) {{
+    __CPROVER_assert(__lore_nout < {MAX_STEP_OUTPUT}, "lore: too much output in one step");
+    __lore_emit(c & {mask});
+    __lore_out[__lore_nout] = c & {mask};
+    __lore_nout = __lore_nout + 1;
+  }}
+}}
+
+void __lore_finish(void) {{
+  __CPROVER_assert(__lore_reads > __lore_q[0] && __lore_eof,
+                   "lore: the program stops before the end of its input");
+  __lore_step_over();
+}}
+"#,
+        tape = MAX_TAPE + 1,
+    );
+    c.push_str(&io_functions(io, shape));
+    c
+}
+
+/// Definitions of the program's I/O functions over the harness's
+/// `__lore_input` and `__lore_output`: under their own names where the
+/// program only declares them, else under stand-in names whose bodies
+/// [`load`] moves into the program's functions.
+pub fn io_functions(io: &Io, shape: &IoShape) -> String {
+    let name = |d: &Declared, own: &str, stand_in: &str| {
+        if d.defined {
+            stand_in.to_string()
+        } else {
+            own.to_string()
+        }
+    };
+    let input = name(&shape.input, &io.input, INPUT_STAND_IN);
+    let output = name(&shape.output, &io.output, OUTPUT_STAND_IN);
+    let out = if shape.output.returns_int {
+        format!("int {output}(int c) {{ __lore_output(c); return c; }}\n")
+    } else {
+        format!("void {output}(int c) {{ __lore_output(c); }}\n")
+    };
+    format!("int {input}(void) {{ return __lore_input(); }}\n{out}")
+}
+
+const INPUT_STAND_IN: &str = "__lore_input_function";
+const OUTPUT_STAND_IN: &str = "__lore_output_function";
+
+/// A program under a harness.
+pub struct Harnessed {
+    pub program: Program,
+    /// The harness's C text (for `--show-harness` and for errors).
+    pub text: String,
+}
+
+/// Loads `path` with `harness` ahead of it and wires the two together.
+pub fn load(
+    path: &Path,
+    options: &FrontendOptions,
+    io: &Io,
+    shape: &IoShape,
+    harness: String,
+) -> Result<Harnessed, HarnessError> {
+    let file = harness_file(&harness)?;
+    let mut options = options.clone();
+    options
+        .cpp_options
+        .extend(["-include".to_string(), file.display().to_string()]);
+    let loaded = lore_frontend::load(path, &options);
+    let _ = std::fs::remove_file(&file);
+    let mut program = match loaded.program {
+        Some(p) if !loaded.diagnostics.iter().any(Diagnostic::is_error) => p,
+        _ => return Err(HarnessError::Load(Box::new(loaded))),
+    };
+    let substitute = |program: &mut Program, own: &str, stand_in: &str| {
+        let (Some(own), Some(stand_in)) = (
+            program.function_by_name(own),
+            program.function_by_name(stand_in),
+        ) else {
+            return;
+        };
+        let body = program.function(stand_in).clone();
+        let f = &mut program.functions[own.index()];
+        f.params = body.params;
+        f.locals = body.locals;
+        f.body = body.body;
+    };
+    if shape.input.defined {
+        substitute(&mut program, &io.input, INPUT_STAND_IN);
+    }
+    if shape.output.defined {
+        substitute(&mut program, &io.output, OUTPUT_STAND_IN);
+    }
+    let finish = program
+        .function_by_name("__lore_finish")
+        .ok_or_else(|| HarnessError::Shape("the harness has no `__lore_finish`".into()))?;
+    let entry = program
+        .entry
+        .ok_or_else(|| HarnessError::Shape("the program has no `main`".into()))?;
+    for (id, f) in program.functions.iter_mut().enumerate() {
+        let Some(body) = f.body.as_mut() else {
+            continue;
+        };
+        for block in &mut body.blocks {
+            let ends = match block.term {
+                Terminator::Return(_) => id == entry.index(),
+                Terminator::Halt(lore_frontend::ir::HaltKind::Exit) => true,
+                _ => false,
+            };
+            if ends {
+                block.stmts.push(Stmt {
+                    kind: StmtKind::Call {
+                        dest: None,
+                        callee: Callee::Direct(finish),
+                        args: Vec::new(),
+                    },
+                    loc: block.term_loc,
+                });
+            }
+        }
+    }
+    for name in [
+        "__lore_finish",
+        "__lore_emit",
+        "__lore_end",
+        INPUT_STAND_IN,
+        OUTPUT_STAND_IN,
+    ] {
+        if let Some(id) = program.function_by_name(name) {
+            program.functions[id.index()].is_lore_library = true;
+        }
+    }
+    Ok(Harnessed {
+        program,
+        text: harness,
+    })
+}
+
+/// Where the harness reads a symbol: the locations of the nondet values
+/// in `__lore_input` (a counterexample's inputs read there are the symbols).
+pub fn symbol_reads(program: &Program) -> Vec<lore_frontend::source::Loc> {
+    let Some(id) = program.function_by_name("__lore_input") else {
+        return Vec::new();
+    };
+    let Some(body) = program.function(id).body.as_ref() else {
+        return Vec::new();
+    };
+    body.blocks
+        .iter()
+        .flat_map(|b| &b.stmts)
+        .filter(|s| matches!(s.kind, StmtKind::Nondet { .. }))
+        .map(|s| s.loc)
+        .collect()
+}
+
+/// The symbols a counterexample read, in order.
+pub fn symbols_read(
+    reads: &[lore_frontend::source::Loc],
+    inputs: &[(String, lore_frontend::source::Loc, Vec<u8>)],
+) -> Vec<i64> {
+    inputs
+        .iter()
+        .filter(|(_, loc, _)| reads.contains(loc))
+        .map(|(_, _, bytes)| {
+            let mut b = [0u8; 4];
+            for (i, x) in bytes.iter().take(4).enumerate() {
+                b[i] = *x;
+            }
+            i64::from(i32::from_le_bytes(b))
+        })
+        .collect()
+}
+
+/// Unwinding bounds for the harness's own loops (over the question's
+/// words, whose counts are constants of the question): enough for any
+/// question, so that the bound only ever limits the program's loops.
+pub fn harness_unwinding(program: &Program) -> Vec<(String, u32)> {
+    program
+        .functions
+        .iter()
+        .filter(|f| f.name.starts_with("__lore_"))
+        .flat_map(|f| {
+            let loops = f.body.as_ref().map_or(0, |b| b.loops.len());
+            (0..loops).map(move |i| (format!("{}.{i}", f.name), QUERY_WORDS as u32))
+        })
+        .collect()
+}
+
+/// A fresh file for the harness's text.
+fn harness_file(text: &str) -> std::io::Result<PathBuf> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!("lore-harness-{}-{n}.h", std::process::id()));
+    std::fs::write(&path, text)?;
+    Ok(path)
+}

@@ -1,0 +1,457 @@
+//! The learner (paper §8, with concrete access words): states are told
+//! apart by the symbolic answers of the steps after them, transitions are
+//! the classes of their answers, and a conjecture is checked against the
+//! program ([`crate::check`]) until it holds.
+//!
+//! The table: access words (one per state, found breadth first), suffixes
+//! E (ε first), and for a word u its row — the answers after u·e for every
+//! e of E. Two words are one state when their rows are equal. A class of a
+//! state's answer goes to the state of its first symbol; symbols of the
+//! class that counterexamples showed to behave otherwise (the state's
+//! *evidence*) split it: the class is cut into the intervals whose symbols
+//! all lead to one row, found by the solver as the guards are (one question
+//! per suffix: "does any symbol of [a, b] lead to a step after e that is
+//! not as this row says?").
+//!
+//! A counterexample (an input on which conjecture and program differ) is
+//! cut where the conjecture goes wrong (Rivest and Schapire): the longest
+//! suffix after which replacing the input read so far by its state's
+//! access word still gives the program's output. The symbol before it
+//! becomes evidence of that state and the rest a new suffix.
+
+use crate::answer::{answer, Answer};
+use crate::check::{self, Checked};
+use crate::harness::{self, Io};
+use crate::model::{Guard, State, Transducer, Transition};
+use crate::oracle::{Mode, Oracle, OracleError, Values};
+use lore_bmc::kinduction::Induction;
+use lore_bmc::symex::SymexOptions;
+use lore_frontend::FrontendOptions;
+use rustc_hash::FxHashMap;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// How far to go.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Conjectures are checked for every input of at most this many symbols.
+    pub bound: u32,
+    pub max_states: usize,
+    pub max_conjectures: u32,
+    /// Time for the unbounded proof of the last conjecture.
+    pub proof_time: Duration,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            bound: 6,
+            max_states: 32,
+            max_conjectures: 20,
+            proof_time: Duration::from_secs(60),
+        }
+    }
+}
+
+/// How learning ended.
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    /// The conjecture holds for every input of at most `bound` symbols.
+    Learned,
+    /// Learning stopped without a conjecture that holds: why.
+    NotLearned(String),
+}
+
+/// What is learned, and what it cost.
+#[derive(Clone, Debug)]
+pub struct Learned {
+    pub outcome: Outcome,
+    /// The last conjecture.
+    pub transducer: Option<Transducer>,
+    pub conjectures: u32,
+    /// Questions to the BMC while learning, and concrete runs.
+    pub solver_calls: u64,
+    pub runs: u64,
+    pub learning_seconds: f64,
+    /// The bounded check of the last conjecture.
+    pub bounded: Option<Checked>,
+    pub bound: u32,
+    /// The proof for every input length: its result, the k-induction
+    /// behind it, and its time.
+    pub proof: Option<(Checked, Option<Induction>, f64)>,
+}
+
+/// Everything a run needs.
+pub struct Setup<'a> {
+    pub path: &'a Path,
+    pub frontend: FrontendOptions,
+    pub io: Io,
+    pub options: SymexOptions,
+}
+
+/// Why a program cannot be learned at all.
+#[derive(Debug, thiserror::Error)]
+pub enum LearnError {
+    #[error(transparent)]
+    Harness(#[from] harness::HarnessError),
+    #[error(transparent)]
+    Oracle(#[from] OracleError),
+}
+
+/// Learns a transducer of the program, checks it for inputs up to
+/// `limits.bound`, and tries to prove it for every length.
+pub fn learn(setup: &Setup<'_>, limits: &Limits) -> Result<Learned, LearnError> {
+    let started = Instant::now();
+    let shape = harness::io_shape(setup.path, &setup.frontend, &setup.io)?;
+    let text = harness::query_harness(&setup.io, &shape);
+    let harnessed = harness::load(setup.path, &setup.frontend, &setup.io, &shape, text)?;
+    let mut options = setup.options.clone();
+    options.unwinding_assertions = true;
+    options.unwind = options.unwind.max(12);
+    let oracle = Oracle::new(harnessed, options.clone())?;
+    let mut table = Table {
+        oracle,
+        bits: setup.io.bits,
+        suffixes: vec![Vec::new()],
+        answers: FxHashMap::default(),
+        evidence: FxHashMap::default(),
+    };
+    let mut learned = Learned {
+        outcome: Outcome::NotLearned("no conjecture".into()),
+        transducer: None,
+        conjectures: 0,
+        solver_calls: 0,
+        runs: 0,
+        learning_seconds: 0.0,
+        bounded: None,
+        bound: limits.bound,
+        proof: None,
+    };
+    let mut seen: Vec<Transducer> = Vec::new();
+    loop {
+        let (t, access) = match table.hypothesis(limits.max_states) {
+            Ok(h) => h,
+            Err(TableError::TooManyStates(n)) => {
+                learned.outcome = Outcome::NotLearned(format!(
+                    "more than {n} states: the program may not be a transducer of this class"
+                ));
+                break;
+            }
+            Err(TableError::Oracle(e)) => return Err(e.into()),
+        };
+        learned.conjectures += 1;
+        let checked = check::bounded(
+            setup.path,
+            &setup.frontend,
+            &setup.io,
+            &shape,
+            &t,
+            limits.bound,
+            &options,
+        );
+        learned.transducer = Some(t.clone());
+        match &checked {
+            Checked::Holds => {
+                learned.bounded = Some(checked);
+                learned.outcome = Outcome::Learned;
+                break;
+            }
+            Checked::Unknown(why) => {
+                learned.outcome = Outcome::NotLearned(format!("the check of a conjecture: {why}"));
+                learned.bounded = Some(checked);
+                break;
+            }
+            Checked::Differs { input, .. } => {
+                learned.bounded = Some(checked.clone());
+                if learned.conjectures >= limits.max_conjectures {
+                    learned.outcome = Outcome::NotLearned(format!(
+                        "{} conjectures, the last one still differs from the program",
+                        learned.conjectures
+                    ));
+                    break;
+                }
+                if seen.contains(&t) {
+                    learned.outcome = Outcome::NotLearned(format!(
+                        "the counterexample {input:?} does not change the conjecture"
+                    ));
+                    break;
+                }
+                seen.push(t.clone());
+                table.refine(&t, &access, input)?;
+            }
+        }
+    }
+    learned.solver_calls = table.oracle.solver_calls;
+    learned.runs = table.oracle.runs;
+    learned.learning_seconds = started.elapsed().as_secs_f64();
+    if let (Outcome::Learned, Some(t)) = (&learned.outcome, &learned.transducer) {
+        let proof_started = Instant::now();
+        let mut proof_options = options.clone();
+        proof_options.unwind = 2;
+        let (checked, induction) = check::unbounded(
+            setup.path,
+            &setup.frontend,
+            &setup.io,
+            &shape,
+            t,
+            &proof_options,
+            limits.proof_time,
+        );
+        learned.proof = Some((checked, induction, proof_started.elapsed().as_secs_f64()));
+    }
+    Ok(learned)
+}
+
+enum TableError {
+    TooManyStates(usize),
+    Oracle(OracleError),
+}
+
+impl From<OracleError> for TableError {
+    fn from(e: OracleError) -> TableError {
+        TableError::Oracle(e)
+    }
+}
+
+struct Table {
+    oracle: Oracle,
+    bits: u32,
+    suffixes: Vec<Vec<u32>>,
+    answers: FxHashMap<Vec<u32>, Answer>,
+    /// Symbols that counterexamples showed to matter, by access word.
+    evidence: FxHashMap<Vec<u32>, Vec<u32>>,
+}
+
+type Row = Vec<Answer>;
+
+impl Table {
+    fn answer(&mut self, word: &[u32]) -> Result<Answer, OracleError> {
+        if let Some(a) = self.answers.get(word) {
+            return Ok(a.clone());
+        }
+        let a = answer(&mut self.oracle, word, self.bits)?;
+        self.answers.insert(word.to_vec(), a.clone());
+        Ok(a)
+    }
+
+    fn row(&mut self, word: &[u32]) -> Result<Row, OracleError> {
+        let mut row = Vec::new();
+        for e in self.suffixes.clone() {
+            let w: Vec<u32> = word.iter().chain(&e).copied().collect();
+            row.push(self.answer(&w)?);
+        }
+        Ok(row)
+    }
+
+    /// Does some symbol of [a, b] after `u` lead to a row other than `row`?
+    fn other_row(
+        &mut self,
+        u: &[u32],
+        row: &Row,
+        a: u32,
+        b: u32,
+    ) -> Result<Option<u32>, OracleError> {
+        for (e, ans) in self.suffixes.clone().iter().zip(row) {
+            let mut tape: Vec<Values> = u.iter().map(|&v| Values::symbol(v)).collect();
+            tape.push(Values::of(Guard::interval(a, b)));
+            tape.extend(e.iter().map(|&v| Values::symbol(v)));
+            tape.push(Values {
+                symbols: Guard::full(self.bits),
+                end: true,
+            });
+            if let Some(w) = self.oracle.find(&tape, Mode::Differs, &ans.expectation())? {
+                return Ok(Some(w[u.len()] as u32));
+            }
+        }
+        Ok(None)
+    }
+
+    /// The symbols of `within` after `u` that lead to `row`, from `seed`.
+    fn grow_row(
+        &mut self,
+        u: &[u32],
+        row: &Row,
+        seed: u32,
+        within: &Guard,
+    ) -> Result<Guard, OracleError> {
+        let (lo, hi) = within.interval_of(seed).expect("the seed is within");
+        let top = bisect_rows(self, u, row, seed, hi, true)?;
+        let bottom = bisect_rows(self, u, row, seed, lo, false)?;
+        Ok(Guard::interval(bottom, top))
+    }
+
+    /// The conjecture of the table, and each state's access word.
+    fn hypothesis(&mut self, max_states: usize) -> Result<(Transducer, Vec<Vec<u32>>), TableError> {
+        let mut access: Vec<Vec<u32>> = vec![Vec::new()];
+        let mut rows: Vec<Row> = vec![self.row(&[])?];
+        let mut states: Vec<State> = Vec::new();
+        let mut i = 0;
+        while i < access.len() {
+            let u = access[i].clone();
+            let here = rows[i][0].clone();
+            let evidence = self.evidence.get(&u).cloned().unwrap_or_default();
+            let mut transitions: Vec<Transition> = Vec::new();
+            for (guard, terms) in &here.classes {
+                let mut remaining = guard.clone();
+                // Symbols known to lead to some row: the class's first,
+                // then the evidence.
+                let mut samples: Vec<u32> = vec![guard.first().expect("a class has a symbol")];
+                samples.extend(evidence.iter().copied().filter(|&x| guard.contains(x)));
+                let mut parts: Vec<(Guard, usize)> = Vec::new();
+                loop {
+                    let Some(x) = samples
+                        .iter()
+                        .copied()
+                        .find(|&x| remaining.contains(x))
+                        .or_else(|| {
+                            // Past the samples, symbols of the class not yet placed.
+                            if parts.is_empty() {
+                                None
+                            } else {
+                                remaining.first()
+                            }
+                        })
+                    else {
+                        break;
+                    };
+                    let mut w = u.clone();
+                    w.push(x);
+                    // A known row that `x` leads to, else its own.
+                    let mut target = None;
+                    for (s, row) in rows.iter().enumerate() {
+                        if self.other_row(&u, &row.clone(), x, x)?.is_none() {
+                            target = Some(s);
+                            break;
+                        }
+                    }
+                    let target = match target {
+                        Some(s) => s,
+                        None => {
+                            let row = self.row(&w)?;
+                            access.push(w);
+                            rows.push(row);
+                            if access.len() > max_states {
+                                return Err(TableError::TooManyStates(max_states));
+                            }
+                            access.len() - 1
+                        }
+                    };
+                    let only_one = parts.is_empty()
+                        && samples.iter().all(|&y| y == x || !remaining.contains(y));
+                    let part = if only_one {
+                        remaining.clone()
+                    } else {
+                        let row = rows[target].clone();
+                        self.grow_row(&u, &row, x, &remaining)?
+                    };
+                    remaining = remaining.minus(&part);
+                    parts.push((part, target));
+                    if remaining.is_empty() {
+                        break;
+                    }
+                }
+                // Parts with one target become one transition.
+                let mut by_target: Vec<(Guard, usize)> = Vec::new();
+                for (g, s) in parts {
+                    match by_target.iter_mut().find(|(_, t)| *t == s) {
+                        Some((acc, _)) => *acc = acc.union(&g),
+                        None => by_target.push((g, s)),
+                    }
+                }
+                for (g, s) in by_target {
+                    transitions.push(Transition {
+                        guard: g,
+                        output: terms.clone(),
+                        target: s,
+                    });
+                }
+            }
+            transitions.sort_by_key(|t| t.guard.first());
+            states.push(State {
+                transitions,
+                final_output: here.end.clone(),
+            });
+            i += 1;
+        }
+        Ok((
+            Transducer {
+                bits: self.bits,
+                states,
+            },
+            access,
+        ))
+    }
+
+    /// Learns from an input on which conjecture `t` and the program differ.
+    fn refine(
+        &mut self,
+        t: &Transducer,
+        access: &[Vec<u32>],
+        input: &[u32],
+    ) -> Result<(), OracleError> {
+        // The first step where they differ (the end of the input last).
+        let mut first = None;
+        for i in 0..=input.len() {
+            let word = step_word(&input[..i], input.get(i).copied());
+            let program = self.oracle.run(&word)?.output;
+            if t.step_output(&input[..i], input.get(i).copied()) != Some(program) {
+                first = Some(i);
+                break;
+            }
+        }
+        let Some(i) = first else { return Ok(()) };
+        // States the conjecture passes through on the input.
+        let mut states = vec![0usize];
+        for &x in &input[..i] {
+            let s = *states.last().expect("a state");
+            let next = t.states[s]
+                .transitions
+                .iter()
+                .find(|tr| tr.guard.contains(x))
+                .map_or(s, |tr| tr.target);
+            states.push(next);
+        }
+        // The largest j whose word u_j · input[j..i] still differs.
+        let current = input.get(i).copied();
+        let mut cut = 0;
+        for j in (0..i).rev() {
+            let mut w = access[states[j]].clone();
+            w.extend(&input[j..i]);
+            let program = self.oracle.run(&step_word(&w, current))?.output;
+            if t.step_output(&w, current) != Some(program) {
+                cut = j;
+                break;
+            }
+        }
+        let suffix: Vec<u32> = input[cut + 1..i].to_vec();
+        if !self.suffixes.contains(&suffix) {
+            self.suffixes.push(suffix);
+        }
+        let ev = self
+            .evidence
+            .entry(access[states[cut]].clone())
+            .or_default();
+        if !ev.contains(&input[cut]) {
+            ev.push(input[cut]);
+        }
+        Ok(())
+    }
+}
+
+/// The word whose last step is `current` (the end of the input: -1).
+fn step_word(prefix: &[u32], current: Option<u32>) -> Vec<i64> {
+    let mut w: Vec<i64> = prefix.iter().map(|&v| i64::from(v)).collect();
+    w.push(current.map_or(-1, i64::from));
+    w
+}
+
+fn bisect_rows(
+    table: &mut Table,
+    u: &[u32],
+    row: &Row,
+    from: u32,
+    limit: u32,
+    up: bool,
+) -> Result<u32, OracleError> {
+    crate::answer::bisect(|a, b| table.other_row(u, row, a, b), from, limit, up)
+}

@@ -1,0 +1,18 @@
+//! Sigma* (Babić, Botinčan, Song): symbolic transducers with lookback
+//! learned from C programs that read symbols with an input function and
+//! write them with an output function — web sanitizers, typically.
+//!
+//! [`harness`] puts the program under a harness in C; [`oracle`] asks
+//! Lore's BMC about one step of it (the paper's symbolic membership
+//! queries: guards and output terms come from the solver); [`answer`]
+//! turns those answers into the symbolic classes of a step; [`learn`]
+//! builds the transducer; [`check`] checks a conjecture against the
+//! program — bounded, then for every input length by k-induction on the
+//! product of the two. [`model`] is the transducer itself.
+
+pub mod answer;
+pub mod check;
+pub mod harness;
+pub mod learn;
+pub mod model;
+pub mod oracle;

@@ -1,0 +1,354 @@
+//! Questions about one step of the program, answered by Lore's BMC on the
+//! query harness ([`crate::harness::query_harness`]), and concrete runs by
+//! its interpreter.
+//!
+//! A question fixes a set of values for every position of the input up to
+//! the current one (a single symbol where the prefix is concrete) and asks
+//! for an input whose step at the last position ends, writes other output
+//! than an expectation, or writes it. Each question is one bounded model
+//! checking run of the program with the question's words as the initial
+//! bytes of `__lore_q`; a "yes" comes with an input that Lore's
+//! interpreter replayed (as for every counterexample), and is run again
+//! concretely for its output.
+
+use crate::harness::{
+    harness_unwinding, symbol_reads, symbols_read, Harnessed, MAX_STEP_OUTPUT, MAX_TAPE,
+    QUERY_WORDS,
+};
+use crate::model::{Guard, Term};
+use lore_bmc::interp::{Interpreter, Replay, SafetyChecks};
+use lore_bmc::symex::SymexOptions;
+use lore_bmc::verify::{verify, Status};
+use lore_frontend::ir::{FunctionId, GlobalId, Program};
+use lore_frontend::source::Loc;
+
+/// The values a position of the input may take.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Values {
+    pub symbols: Guard,
+    /// The end of the input (-1).
+    pub end: bool,
+}
+
+impl Values {
+    pub fn symbol(v: u32) -> Values {
+        Values {
+            symbols: Guard::single(v),
+            end: false,
+        }
+    }
+
+    pub fn end() -> Values {
+        Values {
+            symbols: Guard::empty(),
+            end: true,
+        }
+    }
+
+    pub fn of(symbols: Guard) -> Values {
+        Values {
+            symbols,
+            end: false,
+        }
+    }
+
+    fn words(&self) -> Vec<i32> {
+        let mut pairs: Vec<(i32, i32)> = Vec::new();
+        if self.end {
+            pairs.push((-1, -1));
+        }
+        pairs.extend(
+            self.symbols
+                .intervals()
+                .iter()
+                .map(|&(lo, hi)| (lo as i32, hi as i32)),
+        );
+        let mut w = vec![pairs.len() as i32];
+        for (lo, hi) in pairs {
+            w.extend([lo, hi]);
+        }
+        w
+    }
+}
+
+/// What a question looks for in the step at the last position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Any input whose step ends.
+    Ends = 0,
+    /// One whose step writes other output than the expectation says.
+    Differs = 1,
+    /// One whose step writes what the expectation says.
+    Agrees = 2,
+}
+
+/// Expected output of the step, by the current symbol's class.
+pub type Expectation = [(Values, Vec<Term>)];
+
+/// The program is not a transducer Lore can learn, or the BMC could not
+/// answer.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum OracleError {
+    #[error("{what} (input {input:?})")]
+    Program { what: String, input: Vec<i64> },
+    #[error("no answer: {0}")]
+    Unknown(String),
+    #[error("the question does not fit the harness: {0}")]
+    TooLarge(String),
+}
+
+/// One run of the step, concretely.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StepRun {
+    /// What the step at the last position wrote.
+    pub output: Vec<u32>,
+}
+
+pub struct Oracle {
+    harnessed: Harnessed,
+    query: GlobalId,
+    emit: FunctionId,
+    end: FunctionId,
+    /// Where the harness reads symbols.
+    reads: Vec<Loc>,
+    options: SymexOptions,
+    /// Questions the BMC answered (each one symbolic execution and one
+    /// solver call per property it could not settle by simplification).
+    pub solver_calls: u64,
+    /// Concrete runs.
+    pub runs: u64,
+}
+
+impl Oracle {
+    pub fn new(harnessed: Harnessed, mut options: SymexOptions) -> Result<Oracle, OracleError> {
+        let p = &harnessed.program;
+        options.unwind_set.extend(harness_unwinding(p));
+        let missing = |what: &str| OracleError::Unknown(format!("the harness has no `{what}`"));
+        let query = (0..p.globals.len())
+            .find(|&i| p.globals[i].name == "__lore_q")
+            .map(|i| GlobalId(i as u32))
+            .ok_or_else(|| missing("__lore_q"))?;
+        let emit = p
+            .function_by_name("__lore_emit")
+            .ok_or_else(|| missing("__lore_emit"))?;
+        let end = p
+            .function_by_name("__lore_end")
+            .ok_or_else(|| missing("__lore_end"))?;
+        let reads = symbol_reads(p);
+        Ok(Oracle {
+            reads,
+            harnessed,
+            query,
+            emit,
+            end,
+            options,
+            solver_calls: 0,
+            runs: 0,
+        })
+    }
+
+    pub fn program(&self) -> &Program {
+        &self.harnessed.program
+    }
+
+    fn set_question(
+        &mut self,
+        tape: &[Values],
+        mode: Mode,
+        expect: &Expectation,
+    ) -> Result<(), OracleError> {
+        if tape.is_empty() || tape.len() > MAX_TAPE {
+            return Err(OracleError::TooLarge(format!(
+                "an input of {} symbols (at most {MAX_TAPE})",
+                tape.len()
+            )));
+        }
+        let n = tape.len() - 1;
+        let mut q: Vec<i32> = vec![n as i32, 0, mode as i32];
+        q.resize(3 + tape.len(), 0);
+        for (p, values) in tape.iter().enumerate() {
+            q[3 + p] = q.len() as i32;
+            q.extend(values.words());
+        }
+        let mut class_sets = Vec::new();
+        for (values, _) in expect {
+            class_sets.push(q.len() as i32);
+            q.extend(values.words());
+        }
+        q[1] = q.len() as i32;
+        q.push(expect.len() as i32);
+        for ((_, terms), set) in expect.iter().zip(class_sets) {
+            if terms.len() > MAX_STEP_OUTPUT {
+                return Err(OracleError::TooLarge(format!(
+                    "{} output symbols in one step",
+                    terms.len()
+                )));
+            }
+            q.extend([set, terms.len() as i32]);
+            for t in terms {
+                q.extend(match *t {
+                    Term::Const(c) => [0, 0, c as i32],
+                    Term::Symbol { back, offset } => [1, back as i32, offset],
+                    Term::Hex {
+                        back,
+                        nibble,
+                        upper,
+                    } => [if upper { 3 } else { 2 }, back as i32, i32::from(nibble)],
+                    Term::Decimal { back, place } => [4, back as i32, i32::from(place)],
+                });
+            }
+        }
+        if q.len() > QUERY_WORDS {
+            return Err(OracleError::TooLarge(format!(
+                "{} words (at most {QUERY_WORDS})",
+                q.len()
+            )));
+        }
+        let bytes: Vec<u8> = q.iter().flat_map(|w| w.to_le_bytes()).collect();
+        self.harnessed.program.globals[self.query.0 as usize].bytes = Some(bytes);
+        Ok(())
+    }
+
+    /// An input with these values whose last step is as `mode` asks, or
+    /// `None` when there is none.
+    pub fn find(
+        &mut self,
+        tape: &[Values],
+        mode: Mode,
+        expect: &Expectation,
+    ) -> Result<Option<Vec<i64>>, OracleError> {
+        self.set_question(tape, mode, expect)?;
+        let mut options = self.options.clone();
+        options.unwind = options.unwind.max(tape.len() as u32 + 4);
+        self.solver_calls += 1;
+        let started = std::time::Instant::now();
+        let report = verify(&self.harnessed.program, &options)
+            .map_err(|e| OracleError::Unknown(e.to_string()))?;
+        if std::env::var_os("LORE_TRACE_QUERIES").is_some() {
+            eprintln!(
+                "query {:?} {mode:?} n={} classes={}: {:.3} s, {} steps",
+                tape.last(),
+                tape.len(),
+                expect.len(),
+                started.elapsed().as_secs_f64(),
+                report.encoding.steps
+            );
+        }
+        let wanted = match mode {
+            Mode::Ends => "lore: the step ends",
+            Mode::Differs => "lore: the step writes the expected output",
+            Mode::Agrees => "lore: the step writes other output",
+        };
+        let mut found = None;
+        for p in &report.properties {
+            let step = p.description.starts_with("lore: the step");
+            match &p.status {
+                Status::Holds => {}
+                Status::Fails { inputs, .. } if p.description == wanted => {
+                    if std::env::var_os("LORE_TRACE_QUERIES").is_some() {
+                        eprintln!("  inputs {inputs:?}");
+                    }
+                    found = Some(concrete_tape(tape, symbols_read(&self.reads, inputs)));
+                }
+                Status::Fails { .. } | Status::Unknown(_) if step => {}
+                Status::Fails { inputs, .. } => {
+                    return Err(OracleError::Program {
+                        what: p.description.trim_start_matches("lore: ").to_string(),
+                        input: concrete_tape(tape, symbols_read(&self.reads, inputs)),
+                    })
+                }
+                Status::Unknown(why) => {
+                    return Err(OracleError::Unknown(format!("{}: {why}", p.name)))
+                }
+            }
+        }
+        Ok(found)
+    }
+
+    /// The output of the last step of `input` (its last symbol -1 for the
+    /// end of the input), run concretely.
+    pub fn run(&mut self, input: &[i64]) -> Result<StepRun, OracleError> {
+        let tape: Vec<Values> = input
+            .iter()
+            .map(|&v| {
+                if v < 0 {
+                    Values::end()
+                } else {
+                    Values::symbol(v as u32)
+                }
+            })
+            .collect();
+        self.set_question(&tape, Mode::Ends, &[])?;
+        self.runs += 1;
+        let program = &self.harnessed.program;
+        let mut interp = Interpreter::new(
+            program,
+            self.options.check_kinds.clone(),
+            SafetyChecks::default(),
+            Vec::new(),
+        )
+        .observing(vec![self.emit, self.end]);
+        let replay = interp.run();
+        if std::env::var_os("LORE_TRACE_QUERIES").is_some() {
+            eprintln!("run {input:?}: {replay:?} {:?}", interp.observed);
+        }
+        let ended = interp.observed.iter().any(|(f, _)| *f == self.end);
+        match replay {
+            Replay::Violated { name, .. } if ended && name_is_step(program, &name) => {}
+            Replay::Violated { name, .. } => {
+                return Err(OracleError::Program {
+                    what: description(program, &name),
+                    input: input.to_vec(),
+                })
+            }
+            Replay::Stuck(why) => return Err(OracleError::Unknown(why)),
+            Replay::Passed | Replay::AssumptionFailed { .. } => {
+                return Err(OracleError::Unknown(format!(
+                    "the concrete run of {input:?} did not reach the end of its step"
+                )))
+            }
+        }
+        let output = interp
+            .observed
+            .iter()
+            .filter(|(f, _)| *f == self.emit)
+            .map(|(_, v)| v.unwrap_or(0) as u32)
+            .collect();
+        Ok(StepRun { output })
+    }
+}
+
+fn description(program: &Program, name: &str) -> String {
+    program
+        .properties
+        .iter()
+        .find(|p| p.name == name)
+        .map(|p| p.description.trim_start_matches("lore: ").to_string())
+        .unwrap_or_else(|| name.to_string())
+}
+
+fn name_is_step(program: &Program, name: &str) -> bool {
+    program
+        .properties
+        .iter()
+        .any(|p| p.name == name && p.description.starts_with("lore: the step"))
+}
+
+/// The whole input of a counterexample: the question's single symbols and
+/// the symbols read at the other positions, in order.
+fn concrete_tape(tape: &[Values], read: Vec<i64>) -> Vec<i64> {
+    let mut read = read.into_iter();
+    tape.iter()
+        .map(|v| {
+            let single = !v.end && v.symbols.count() == 1;
+            let only_end = v.end && v.symbols.is_empty();
+            if single {
+                i64::from(v.symbols.first().unwrap_or(0))
+            } else if only_end {
+                -1
+            } else {
+                read.next().unwrap_or(-1)
+            }
+        })
+        .collect()
+}
