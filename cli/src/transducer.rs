@@ -34,6 +34,14 @@ pub struct TransducerArgs {
     /// product of program and transducer).
     #[arg(long, default_value_t = 60, value_name = "SECONDS")]
     pub proof_time: u64,
+    /// Seconds for learning, the bounded checks of the conjectures included.
+    #[arg(long, default_value_t = 120, value_name = "SECONDS")]
+    pub time_limit: u64,
+    /// Print the C harness the program runs under for the solver's
+    /// questions (or, with --show-harness=product, the product with the
+    /// learned transducer) instead of learning.
+    #[arg(long, value_name = "WHICH", num_args = 0..=1, default_missing_value = "query")]
+    pub show_harness: Option<String>,
     /// The most states a transducer may have before learning gives up.
     #[arg(long, default_value_t = 32, value_name = "N")]
     pub max_states: usize,
@@ -57,10 +65,14 @@ pub fn run(args: &TransducerArgs, console: &mut Console<'_>) -> u8 {
         },
         options: Default::default(),
     };
+    if let Some(which) = &args.show_harness {
+        return show_harness(&setup, which, console);
+    }
     let limits = Limits {
         bound: args.bound,
         max_states: args.max_states,
         proof_time: Duration::from_secs(args.proof_time),
+        time: Duration::from_secs(args.time_limit),
         ..Limits::default()
     };
     match learn(&setup, &limits) {
@@ -143,6 +155,33 @@ fn print(learned: &Learned, console: &mut Console<'_>) -> u8 {
         Outcome::NotLearned(why) => {
             let _ = writeln!(out, "not learned: {why}");
             exit::DISAGREE
+        }
+    }
+}
+
+fn show_harness(setup: &Setup<'_>, which: &str, console: &mut Console<'_>) -> u8 {
+    let shape = match lore_transducer::harness::io_shape(setup.path, &setup.frontend, &setup.io) {
+        Ok(s) => s,
+        Err(e) => {
+            let _ = writeln!(console.err, "error: {}: {e}", setup.path.display());
+            return exit::BAD_INPUT;
+        }
+    };
+    match which {
+        "query" => {
+            let _ = write!(
+                console.out,
+                "{}",
+                lore_transducer::harness::query_harness(&setup.io, &shape)
+            );
+            exit::OK
+        }
+        other => {
+            let _ = writeln!(
+                console.err,
+                "error: --show-harness takes `query`, not `{other}`"
+            );
+            exit::BAD_INPUT
         }
     }
 }

@@ -12,6 +12,7 @@ mod paper_cbmc;
 mod sanitizers;
 mod scaling;
 mod task;
+mod transducers;
 mod verify;
 mod witnesses;
 
@@ -225,6 +226,30 @@ enum Command {
         #[arg(default_value = "../shared/benchmarks/sigma-star")]
         folder: PathBuf,
     },
+    /// Sigma*: learn a transducer of every sanitizer of
+    /// testsuite/cases/transducer, check it bounded and for every input
+    /// length, run it on the vectors of SANITIZERS.md and catch a mutant;
+    /// one row per program beside the paper's Table 1.
+    Transducers {
+        /// The Sigma* benchmark folder (containing SANITIZERS.md).
+        #[arg(default_value = "../shared/benchmarks/sigma-star")]
+        folder: PathBuf,
+        /// Conjectures are checked on every input of at most N symbols.
+        #[arg(long, default_value_t = 6)]
+        bound: u32,
+        /// Seconds for learning one program.
+        #[arg(long, default_value_t = 60)]
+        time: u64,
+        /// Seconds for the proof of one program.
+        #[arg(long, default_value_t = 60)]
+        proof_time: u64,
+        /// Fail when fewer programs are learned and proved.
+        #[arg(long, default_value_t = 0)]
+        require_proved: usize,
+        /// Only the programs whose name contains this.
+        #[arg(long)]
+        only: Option<String>,
+    },
 }
 
 fn lore_binary(given: Option<PathBuf>) -> PathBuf {
@@ -319,6 +344,23 @@ fn main() -> ExitCode {
         }),
         Command::Learning { folder, json } => learning::run(&folder, json),
         Command::Sanitizers { folder } => sanitizers::run(&folder),
+        Command::Transducers {
+            folder,
+            bound,
+            time,
+            proof_time,
+            require_proved,
+            only,
+        } => transducers::run(
+            &folder,
+            &transducers::Options {
+                bound,
+                time: std::time::Duration::from_secs(time),
+                proof_time: std::time::Duration::from_secs(proof_time),
+                require_proved,
+                only,
+            },
+        ),
         Command::Paper { folder, json, cbmc } => paper::run(&folder, json, cbmc.as_deref()),
         Command::Verify {
             folder,

@@ -219,15 +219,23 @@ static int __lore_input(void) {{
     if (__lore_eof) return -1;
     __lore_step_over();
   }}
-  int at = __lore_q[3 + k];
-  int x;
-  if (__lore_q[at] == 1 && __lore_q[at + 1] == __lore_q[at + 2]) {{
-    x = __lore_q[at + 1];
-  }} else {{
-    x = nondet_lore_symbol();
-    __VERIFIER_assume(__lore_in(x, at));
+  /* The position is looked up by a loop over the question's positions,
+     not by indexing with k: k may differ between paths (a program that
+     reads twice in some steps), and an index that is not a constant
+     would make every access a case split over the whole question. */
+  int x = 0;
+  for (int p = 0; p <= n; p++) {{
+    if (p == k) {{
+      int at = __lore_q[3 + p];
+      if (__lore_q[at] == 1 && __lore_q[at + 1] == __lore_q[at + 2]) {{
+        x = __lore_q[at + 1];
+      }} else {{
+        x = nondet_lore_symbol();
+        __VERIFIER_assume(__lore_in(x, at));
+      }}
+      __lore_tape[p] = x;
+    }}
   }}
-  __lore_tape[k] = x;
   __lore_reads = k + 1;
   if (x < 0) __lore_eof = 1;
   return x;

@@ -40,6 +40,8 @@ pub struct Limits {
     pub max_conjectures: u32,
     /// Time for the unbounded proof of the last conjecture.
     pub proof_time: Duration,
+    /// Time for learning (the bounded checks included).
+    pub time: Duration,
 }
 
 impl Default for Limits {
@@ -49,6 +51,7 @@ impl Default for Limits {
             max_states: 32,
             max_conjectures: 20,
             proof_time: Duration::from_secs(60),
+            time: Duration::from_secs(120),
         }
     }
 }
@@ -107,8 +110,8 @@ pub fn learn(setup: &Setup<'_>, limits: &Limits) -> Result<Learned, LearnError> 
     let harnessed = harness::load(setup.path, &setup.frontend, &setup.io, &shape, text)?;
     let mut options = setup.options.clone();
     options.unwinding_assertions = true;
-    options.unwind = options.unwind.max(12);
-    let oracle = Oracle::new(harnessed, options.clone())?;
+    let mut oracle = Oracle::new(harnessed, options.clone())?;
+    oracle.deadline = Some(started + limits.time);
     let mut table = Table {
         oracle,
         bits: setup.io.bits,
@@ -137,9 +140,19 @@ pub fn learn(setup: &Setup<'_>, limits: &Limits) -> Result<Learned, LearnError> 
                 ));
                 break;
             }
+            Err(TableError::Oracle(OracleError::OutOfTime)) => {
+                learned.outcome = Outcome::NotLearned(format!(
+                    "the time for learning ({} s) is up",
+                    limits.time.as_secs()
+                ));
+                break;
+            }
             Err(TableError::Oracle(e)) => return Err(e.into()),
         };
         learned.conjectures += 1;
+        if std::env::var_os("LORE_TRACE_QUERIES").is_some() {
+            eprintln!("conjecture {}:\n{t}", learned.conjectures);
+        }
         let checked = check::bounded(
             setup.path,
             &setup.frontend,
@@ -150,12 +163,37 @@ pub fn learn(setup: &Setup<'_>, limits: &Limits) -> Result<Learned, LearnError> 
             &options,
         );
         learned.transducer = Some(t.clone());
-        match &checked {
+        // A conjecture that holds up to the bound is tried for every
+        // length; a difference there is a counterexample like any other.
+        let checked = match checked {
             Checked::Holds => {
-                learned.bounded = Some(checked);
-                learned.outcome = Outcome::Learned;
-                break;
+                let proof_started = Instant::now();
+                let mut proof_options = options.clone();
+                proof_options.unwind = 2;
+                let (proof, induction) = check::unbounded(
+                    setup.path,
+                    &setup.frontend,
+                    &setup.io,
+                    &shape,
+                    &t,
+                    &proof_options,
+                    limits.proof_time,
+                );
+                let seconds = proof_started.elapsed().as_secs_f64();
+                learned.bounded = Some(Checked::Holds);
+                match proof {
+                    Checked::Differs { .. } => proof,
+                    _ => {
+                        learned.proof = Some((proof, induction, seconds));
+                        learned.outcome = Outcome::Learned;
+                        break;
+                    }
+                }
             }
+            other => other,
+        };
+        match &checked {
+            Checked::Holds => unreachable!("handled above"),
             Checked::Unknown(why) => {
                 learned.outcome = Outcome::NotLearned(format!("the check of a conjecture: {why}"));
                 learned.bounded = Some(checked);
@@ -177,28 +215,24 @@ pub fn learn(setup: &Setup<'_>, limits: &Limits) -> Result<Learned, LearnError> 
                     break;
                 }
                 seen.push(t.clone());
-                table.refine(&t, &access, input)?;
+                match table.refine(&t, &access, input) {
+                    Ok(()) => {}
+                    Err(OracleError::OutOfTime) => {
+                        learned.outcome = Outcome::NotLearned(format!(
+                            "the time for learning ({} s) is up",
+                            limits.time.as_secs()
+                        ));
+                        break;
+                    }
+                    Err(e) => return Err(e.into()),
+                }
             }
         }
     }
     learned.solver_calls = table.oracle.solver_calls;
     learned.runs = table.oracle.runs;
-    learned.learning_seconds = started.elapsed().as_secs_f64();
-    if let (Outcome::Learned, Some(t)) = (&learned.outcome, &learned.transducer) {
-        let proof_started = Instant::now();
-        let mut proof_options = options.clone();
-        proof_options.unwind = 2;
-        let (checked, induction) = check::unbounded(
-            setup.path,
-            &setup.frontend,
-            &setup.io,
-            &shape,
-            t,
-            &proof_options,
-            limits.proof_time,
-        );
-        learned.proof = Some((checked, induction, proof_started.elapsed().as_secs_f64()));
-    }
+    learned.learning_seconds =
+        started.elapsed().as_secs_f64() - learned.proof.as_ref().map_or(0.0, |p| p.2);
     Ok(learned)
 }
 

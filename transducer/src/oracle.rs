@@ -17,7 +17,7 @@ use crate::harness::{
 };
 use crate::model::{Guard, Term};
 use lore_bmc::interp::{Interpreter, Replay, SafetyChecks};
-use lore_bmc::symex::SymexOptions;
+use lore_bmc::symex::{CheckKind, SymexOptions};
 use lore_bmc::verify::{verify, Status};
 use lore_frontend::ir::{FunctionId, GlobalId, Program};
 use lore_frontend::source::Loc;
@@ -95,6 +95,8 @@ pub enum OracleError {
     Unknown(String),
     #[error("the question does not fit the harness: {0}")]
     TooLarge(String),
+    #[error("the time for learning is up")]
+    OutOfTime,
 }
 
 /// One run of the step, concretely.
@@ -117,7 +119,15 @@ pub struct Oracle {
     pub solver_calls: u64,
     /// Concrete runs.
     pub runs: u64,
+    /// Iterations the program's loops get beyond the input's length.
+    slack: u32,
+    /// No question is asked after this.
+    pub deadline: Option<std::time::Instant>,
 }
+
+/// The most iterations beyond the input's length a loop of the program
+/// may need (a step that writes or reads more is not one Lore learns).
+const MAX_SLACK: u32 = 256;
 
 impl Oracle {
     pub fn new(harnessed: Harnessed, mut options: SymexOptions) -> Result<Oracle, OracleError> {
@@ -144,11 +154,20 @@ impl Oracle {
             options,
             solver_calls: 0,
             runs: 0,
+            slack: 2,
+            deadline: None,
         })
     }
 
     pub fn program(&self) -> &Program {
         &self.harnessed.program
+    }
+
+    fn in_time(&self) -> Result<(), OracleError> {
+        match self.deadline {
+            Some(d) if std::time::Instant::now() > d => Err(OracleError::OutOfTime),
+            _ => Ok(()),
+        }
     }
 
     fn set_question(
@@ -204,6 +223,10 @@ impl Oracle {
                 q.len()
             )));
         }
+        if let Some(path) = std::env::var_os("LORE_DUMP_QUERY") {
+            let words: Vec<String> = q.iter().map(i32::to_string).collect();
+            let _ = std::fs::write(path, format!("{}\n", words.join(", ")));
+        }
         let bytes: Vec<u8> = q.iter().flat_map(|w| w.to_le_bytes()).collect();
         self.harnessed.program.globals[self.query.0 as usize].bytes = Some(bytes);
         Ok(())
@@ -218,22 +241,42 @@ impl Oracle {
         expect: &Expectation,
     ) -> Result<Option<Vec<i64>>, OracleError> {
         self.set_question(tape, mode, expect)?;
-        let mut options = self.options.clone();
-        options.unwind = options.unwind.max(tape.len() as u32 + 4);
-        self.solver_calls += 1;
-        let started = std::time::Instant::now();
-        let report = verify(&self.harnessed.program, &options)
-            .map_err(|e| OracleError::Unknown(e.to_string()))?;
-        if std::env::var_os("LORE_TRACE_QUERIES").is_some() {
-            eprintln!(
-                "query {:?} {mode:?} n={} classes={}: {:.3} s, {} steps",
-                tape.last(),
-                tape.len(),
-                expect.len(),
-                started.elapsed().as_secs_f64(),
-                report.encoding.steps
-            );
-        }
+        self.in_time()?;
+        let report = loop {
+            let mut options = self.options.clone();
+            options.unwind = tape.len() as u32 + self.slack;
+            self.solver_calls += 1;
+            let started = std::time::Instant::now();
+            if std::env::var_os("LORE_TRACE_QUERIES").is_some() {
+                eprintln!("asking {:?} {mode:?} unwind={}", tape, options.unwind);
+            }
+            let report = verify(&self.harnessed.program, &options)
+                .map_err(|e| OracleError::Unknown(e.to_string()))?;
+            if std::env::var_os("LORE_TRACE_QUERIES").is_some() {
+                eprintln!(
+                    "query {:?} {mode:?} n={} classes={} unwind={}: {:.3} s, {} steps",
+                    tape.last(),
+                    tape.len(),
+                    expect.len(),
+                    options.unwind,
+                    started.elapsed().as_secs_f64(),
+                    report.encoding.steps
+                );
+            }
+            // Loops of the program that need more than the input's length:
+            // a larger bound for this question and the later ones.
+            let cut = report.properties.iter().any(|p| {
+                matches!(
+                    p.kind,
+                    CheckKind::Unwinding { .. } | CheckKind::Recursion { .. }
+                ) && !matches!(p.status, Status::Holds)
+            });
+            if cut && self.slack < MAX_SLACK {
+                self.slack *= 2;
+                continue;
+            }
+            break report;
+        };
         let wanted = match mode {
             Mode::Ends => "lore: the step ends",
             Mode::Differs => "lore: the step writes the expected output",
@@ -279,6 +322,7 @@ impl Oracle {
             })
             .collect();
         self.set_question(&tape, Mode::Ends, &[])?;
+        self.in_time()?;
         self.runs += 1;
         let program = &self.harnessed.program;
         let mut interp = Interpreter::new(

@@ -57,7 +57,7 @@ const TIMEOUT: Duration = Duration::from_secs(10);
 mod spans;
 #[cfg(test)]
 mod tests;
-mod vectors;
+pub(crate) mod vectors;
 
 use vectors::*;
 
@@ -93,7 +93,7 @@ pub fn code_units(bytes: &[u8]) -> Vec<u16> {
     out
 }
 
-fn units_le(bytes: &[u8]) -> Vec<u8> {
+pub(crate) fn units_le(bytes: &[u8]) -> Vec<u8> {
     code_units(bytes)
         .iter()
         .flat_map(|u| u.to_le_bytes())
@@ -101,7 +101,7 @@ fn units_le(bytes: &[u8]) -> Vec<u8> {
 }
 
 /// Bytes shown as a quoted string with escapes.
-fn show(b: &[u8]) -> String {
+pub(crate) fn show(b: &[u8]) -> String {
     let mut s = String::from("\"");
     for &c in b {
         match c {
@@ -118,13 +118,13 @@ fn show(b: &[u8]) -> String {
     s
 }
 
-struct Program {
-    path: PathBuf,
-    stem: String,
-    sanitizer: Option<usize>,
+pub(crate) struct Program {
+    pub(crate) path: PathBuf,
+    pub(crate) stem: String,
+    pub(crate) sanitizer: Option<usize>,
     variant: String,
     /// Defines `read_unit`: 16-bit units, little-endian.
-    units: bool,
+    pub(crate) units: bool,
 }
 
 fn keywords(variant: &str) -> Vec<&str> {
@@ -172,6 +172,63 @@ fn compile(src: &Path, exe: &Path) -> Result<String, String> {
     }
 }
 
+/// The programs of `PROGRAMS`, each matched with its sanitizer.
+pub(crate) fn list_programs(spec: &Spec) -> Result<Vec<Program>, String> {
+    let mut paths: Vec<PathBuf> = match std::fs::read_dir(PROGRAMS) {
+        Ok(d) => d
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "c"))
+            .collect(),
+        Err(e) => {
+            return Err(format!(
+                "cannot read {PROGRAMS} (run from the repository root): {e}"
+            ))
+        }
+    };
+    paths.sort();
+    Ok(paths
+        .into_iter()
+        .map(|path| {
+            let stem = path
+                .file_stem()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
+            let best = spec
+                .sanitizers
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| stem == s.snake || stem.starts_with(&format!("{}_", s.snake)))
+                .max_by_key(|(_, s)| s.snake.len());
+            let variant = best.map_or(String::new(), |(_, s)| {
+                stem[s.snake.len()..].trim_start_matches('_').to_string()
+            });
+            let units =
+                std::fs::read_to_string(&path).is_ok_and(|t| t.contains("int read_unit(void)"));
+            Program {
+                sanitizer: best.map(|(k, _)| k),
+                path,
+                stem,
+                variant,
+                units,
+            }
+        })
+        .collect())
+}
+
+/// The vectors of `spec` that apply to `p`.
+pub(crate) fn vectors_of<'s>(spec: &'s Spec, programs: &[Program], p: &Program) -> Vec<&'s Vector> {
+    let Some(s) = p.sanitizer else {
+        return Vec::new();
+    };
+    let siblings: Vec<&Program> = programs.iter().filter(|q| q.sanitizer == Some(s)).collect();
+    spec.sanitizers[s]
+        .vectors
+        .iter()
+        .filter(|v| applies(&v.words, p, &siblings))
+        .collect()
+}
+
 pub fn run(folder: &Path) -> ExitCode {
     let md_path = folder.join("SANITIZERS.md");
     let md = match std::fs::read_to_string(&md_path) {
@@ -200,45 +257,13 @@ pub fn run(folder: &Path) -> ExitCode {
         }
     }
 
-    let mut paths: Vec<PathBuf> = match std::fs::read_dir(PROGRAMS) {
-        Ok(d) => d
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|e| e == "c"))
-            .collect(),
+    let programs = match list_programs(&spec) {
+        Ok(p) => p,
         Err(e) => {
-            eprintln!("error: cannot read {PROGRAMS} (run from the repository root): {e}");
+            eprintln!("error: {e}");
             return ExitCode::FAILURE;
         }
     };
-    paths.sort();
-    let programs: Vec<Program> = paths
-        .into_iter()
-        .map(|path| {
-            let stem = path
-                .file_stem()
-                .unwrap_or_default()
-                .to_string_lossy()
-                .into_owned();
-            let best = spec
-                .sanitizers
-                .iter()
-                .enumerate()
-                .filter(|(_, s)| stem == s.snake || stem.starts_with(&format!("{}_", s.snake)))
-                .max_by_key(|(_, s)| s.snake.len());
-            let variant = best.map_or(String::new(), |(_, s)| {
-                stem[s.snake.len()..].trim_start_matches('_').to_string()
-            });
-            let units =
-                std::fs::read_to_string(&path).is_ok_and(|t| t.contains("int read_unit(void)"));
-            Program {
-                sanitizer: best.map(|(k, _)| k),
-                path,
-                stem,
-                variant,
-                units,
-            }
-        })
-        .collect();
 
     if let Err(e) = std::fs::create_dir_all(BUILD) {
         eprintln!("error: cannot make {BUILD}: {e}");
@@ -267,11 +292,7 @@ pub fn run(folder: &Path) -> ExitCode {
         };
         let san = &spec.sanitizers[s];
         let siblings: Vec<&Program> = programs.iter().filter(|q| q.sanitizer == Some(s)).collect();
-        let vectors: Vec<&Vector> = san
-            .vectors
-            .iter()
-            .filter(|v| applies(&v.words, p, &siblings))
-            .collect();
+        let vectors = vectors_of(&spec, &programs, p);
         let skipped = san
             .skipped
             .iter()

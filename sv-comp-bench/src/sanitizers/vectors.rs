@@ -43,6 +43,8 @@ pub struct Spec {
     /// The benchmark names of Table 1 (a table whose first header is
     /// "benchmark").
     pub table1: Vec<String>,
+    /// Table 1's second column (whether Sigma* learned it), by row.
+    pub table1_learned: Vec<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -549,6 +551,7 @@ pub fn parse(md: &str) -> Spec {
     let lines = logical_lines(md);
     let mut sanitizers: Vec<Sanitizer> = Vec::new();
     let mut table1 = Vec::new();
+    let mut table1_learned = Vec::new();
     // Cross-references, resolved once every table is read.
     let mut refs: Vec<(usize, usize, String, BTreeSet<String>, String)> = Vec::new();
     let mut current: Option<usize> = None;
@@ -570,6 +573,9 @@ pub fn parse(md: &str) -> Spec {
                             cell_text(cells(&row.text).first().map_or(&[][..], |c| c.as_slice()));
                         if !name.is_empty() && !name.chars().all(|c| c == '-' || c == ':') {
                             table1.push(name);
+                            let c = cells(&row.text);
+                            table1_learned
+                                .push(c.get(1).map_or(String::new(), |c| cell_text(c.as_slice())));
                         }
                     }
                 }
@@ -692,5 +698,9 @@ pub fn parse(md: &str) -> Spec {
         }
         s.vectors = seen;
     }
-    Spec { sanitizers, table1 }
+    Spec {
+        sanitizers,
+        table1,
+        table1_learned,
+    }
 }

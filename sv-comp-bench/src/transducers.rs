@@ -1,0 +1,306 @@
+//! `sv-comp-bench transducers`: Sigma* on the project's C sanitizers
+//! (`testsuite/cases/transducer/`), one row per program beside what the
+//! paper's Table 1 (as SANITIZERS.md gives it) says Sigma* did.
+//!
+//! For each program: learn a transducer (Lore's learner, its BMC as the
+//! oracle), check it on every input up to the bound, try the proof for
+//! every input length (k-induction on the product), then two checks that
+//! do not trust the learner: the learned transducer is run on the
+//! sanitizer's test vectors from SANITIZERS.md (read at run time), and a
+//! mutant of it (one output term changed) must be caught by the bounded
+//! check.
+//!
+//! Fails (exit 1) when a learned transducer gets a vector wrong, a mutant
+//! is not caught, a transducer is "proved" that the bounded check or the
+//! vectors refute, or fewer programs than `--require-proved` are learned
+//! and proved.
+
+use crate::sanitizers::vectors::{parse, Spec};
+use crate::sanitizers::{code_units, list_programs, show, vectors_of, Program};
+use lore_transducer::check::{bounded, Checked};
+use lore_transducer::harness::{io_shape, Io};
+use lore_transducer::learn::{learn, Learned, Limits, Outcome, Setup};
+use lore_transducer::model::{Term, Transducer};
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Duration;
+
+pub struct Options {
+    pub bound: u32,
+    pub time: Duration,
+    pub proof_time: Duration,
+    pub require_proved: usize,
+    pub only: Option<String>,
+}
+
+fn io_of(p: &Program) -> Io {
+    if p.units {
+        Io {
+            input: "read_unit".into(),
+            output: "write_unit".into(),
+            bits: 16,
+        }
+    } else {
+        Io::default()
+    }
+}
+
+/// The paper's verdict for the program's sanitizer (Table 1's second column).
+fn paper_says(spec: &Spec, p: &Program) -> String {
+    let Some(s) = p.sanitizer else {
+        return "-".into();
+    };
+    let name = &spec.sanitizers[s].name;
+    spec.table1
+        .iter()
+        .zip(&spec.table1_learned)
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map_or("-".into(), |(_, l)| {
+            l.split_whitespace().next().unwrap_or("-").to_string()
+        })
+}
+
+/// A copy of `t` with one output term changed (the first transition that
+/// writes something), or `None` when it writes nothing anywhere.
+pub fn mutant(t: &Transducer) -> Option<Transducer> {
+    let mut m = t.clone();
+    let max = lore_transducer::model::max_symbol(t.bits);
+    for s in &mut m.states {
+        for tr in &mut s.transitions {
+            if let Some(term) = tr.output.first_mut() {
+                *term = match *term {
+                    Term::Const(c) => Term::Const(if c == max { c - 1 } else { c + 1 }),
+                    Term::Symbol { back, offset } => Term::Symbol {
+                        back,
+                        offset: offset + 1,
+                    },
+                    _ => Term::Const(0),
+                };
+                return Some(m);
+            }
+        }
+    }
+    None
+}
+
+pub fn run(folder: &Path, options: &Options) -> ExitCode {
+    let md_path = folder.join("SANITIZERS.md");
+    let spec = match std::fs::read_to_string(&md_path) {
+        Ok(t) => parse(&t),
+        Err(e) => {
+            eprintln!("error: cannot read {}: {e}", md_path.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let programs = match list_programs(&spec) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    println!(
+        "Sigma* on {} programs: conjectures checked on every input of at most {} symbols, \
+         learning limited to {} s, the proof to {} s",
+        programs.len(),
+        options.bound,
+        options.time.as_secs(),
+        options.proof_time.as_secs()
+    );
+    println!();
+    println!(
+        "{:<26} {:>6} {:>7} {:>6} {:>2} {:>5} {:>4} {:>6} {:>5} {:>8} {:>8} {:>7} {:>8} {:>7} {:>6}",
+        "program", "paper", "learned", "states", "k", "trans", "conj", "solver", "runs",
+        "learn s", "bounded", "proved", "proof s", "vectors", "mutant"
+    );
+    let mut problems: Vec<String> = Vec::new();
+    let mut proved = 0;
+    let mut total_learning = 0.0;
+    for p in &programs {
+        if options
+            .only
+            .as_ref()
+            .is_some_and(|o| !p.stem.contains(o.as_str()))
+        {
+            continue;
+        }
+        let io = io_of(p);
+        let setup = Setup {
+            path: &p.path,
+            frontend: Default::default(),
+            io: io.clone(),
+            options: Default::default(),
+        };
+        let limits = Limits {
+            bound: options.bound,
+            time: options.time,
+            proof_time: options.proof_time,
+            ..Limits::default()
+        };
+        let learned = match learn(&setup, &limits) {
+            Ok(l) => l,
+            Err(e) => {
+                println!("{:<26} error: {e}", p.stem);
+                problems.push(format!("{}: {e}", p.stem));
+                continue;
+            }
+        };
+        total_learning += learned.learning_seconds;
+        let row = Row::of(&learned);
+        // The vectors, run on the learned transducer.
+        let vectors = vectors_of(&spec, &programs, p);
+        let mut vectors_ok = 0;
+        if let (Outcome::Learned, Some(t)) = (&learned.outcome, &learned.transducer) {
+            for v in &vectors {
+                let (input, expected): (Vec<u32>, Vec<u32>) = if p.units {
+                    (
+                        code_units(&v.input).iter().map(|&u| u32::from(u)).collect(),
+                        code_units(&v.output)
+                            .iter()
+                            .map(|&u| u32::from(u))
+                            .collect(),
+                    )
+                } else {
+                    (
+                        v.input.iter().map(|&b| u32::from(b)).collect(),
+                        v.output.iter().map(|&b| u32::from(b)).collect(),
+                    )
+                };
+                if t.run(&input).as_ref() == Some(&expected) {
+                    vectors_ok += 1;
+                } else {
+                    problems.push(format!(
+                        "{}: the learned transducer gets {} wrong ({})",
+                        p.stem,
+                        show(&v.input),
+                        v.origin
+                    ));
+                }
+            }
+        }
+        // A mutant must be caught.
+        let mutant_caught = match (
+            &learned.outcome,
+            learned.transducer.as_ref().and_then(mutant),
+        ) {
+            (Outcome::Learned, Some(m)) => {
+                let shape = io_shape(&p.path, &setup.frontend, &io);
+                let caught = shape.is_ok_and(|shape| {
+                    matches!(
+                        bounded(
+                            &p.path,
+                            &setup.frontend,
+                            &io,
+                            &shape,
+                            &m,
+                            options.bound,
+                            &setup.options
+                        ),
+                        Checked::Differs { .. }
+                    )
+                });
+                if !caught {
+                    problems.push(format!(
+                        "{}: a mutant of the transducer is not caught",
+                        p.stem
+                    ));
+                }
+                if caught {
+                    "caught"
+                } else {
+                    "MISSED"
+                }
+            }
+            _ => "-",
+        };
+        if row.proved == "yes" {
+            proved += 1;
+            if vectors_ok != vectors.len() {
+                problems.push(format!("{}: proved, yet a vector disagrees", p.stem));
+            }
+        }
+        println!(
+            "{:<26} {:>6} {:>7} {:>6} {:>2} {:>5} {:>4} {:>6} {:>5} {:>8.2} {:>8} {:>7} {:>8} {:>7} {:>6}",
+            p.stem,
+            paper_says(&spec, p),
+            row.learned,
+            row.states,
+            row.k,
+            row.transitions,
+            learned.conjectures,
+            learned.solver_calls,
+            learned.runs,
+            learned.learning_seconds,
+            row.bounded,
+            row.proved,
+            row.proof_seconds,
+            format!("{vectors_ok}/{}", vectors.len()),
+            mutant_caught
+        );
+        if let Outcome::NotLearned(why) = &learned.outcome {
+            println!("{:<26} not learned: {why}", "");
+        }
+        if let Some((Checked::Unknown(why), _, _)) = &learned.proof {
+            println!("{:<26} no proof: {why}", "");
+        }
+    }
+    println!();
+    println!(
+        "{proved} of {} programs learned and proved for every input length; learning {total_learning:.1} s in all",
+        programs.len()
+    );
+    if proved < options.require_proved {
+        problems.push(format!(
+            "{proved} programs proved, fewer than the {} required",
+            options.require_proved
+        ));
+    }
+    if problems.is_empty() {
+        println!("ok");
+        ExitCode::SUCCESS
+    } else {
+        for p in &problems {
+            println!("FAIL {p}");
+        }
+        ExitCode::FAILURE
+    }
+}
+
+struct Row {
+    learned: &'static str,
+    states: String,
+    k: String,
+    transitions: String,
+    bounded: String,
+    proved: &'static str,
+    proof_seconds: String,
+}
+
+impl Row {
+    fn of(l: &Learned) -> Row {
+        let t = l.transducer.as_ref();
+        let learned = matches!(l.outcome, Outcome::Learned);
+        let dash = || "-".to_string();
+        Row {
+            learned: if learned { "yes" } else { "no" },
+            states: t.map_or_else(dash, |t| t.states.len().to_string()),
+            k: t.map_or_else(dash, |t| t.lookback().to_string()),
+            transitions: t.map_or_else(dash, |t| t.transitions().to_string()),
+            bounded: match &l.bounded {
+                Some(Checked::Holds) => format!("<={}", l.bound),
+                Some(Checked::Differs { .. }) => "differs".into(),
+                Some(Checked::Unknown(_)) => "unknown".into(),
+                None => dash(),
+            },
+            proved: match &l.proof {
+                Some((Checked::Holds, ..)) => "yes",
+                Some((Checked::Differs { .. }, ..)) => "REFUTED",
+                _ => "no",
+            },
+            proof_seconds: l
+                .proof
+                .as_ref()
+                .map_or_else(dash, |p| format!("{:.2}", p.2)),
+        }
+    }
+}
