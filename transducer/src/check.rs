@@ -45,8 +45,7 @@ pub fn product_harness(t: &Transducer, io: &Io, shape: &IoShape, limit: Option<u
     let _ = write!(
         c,
         r#"/* Lore: the program against a transducer, in lock step. */
-int nondet_lore_symbol(void);
-void __VERIFIER_assume(int);
+{draw}
 void __CPROVER_assert(int, const char *);
 static int __lore_state;
 static int __lore_eof;
@@ -54,7 +53,8 @@ static int __lore_reads;
 static int __lore_expect[{longest}];
 static int __lore_nexp;
 static int __lore_pos;
-"#
+"#,
+        draw = crate::harness::draw_c(io.bits)
     );
     for j in 1..=k {
         let _ = writeln!(c, "static int __lore_back{j} = -2;");
@@ -170,8 +170,7 @@ static int __lore_pos;
 static int __lore_input(void) {{
   if (__lore_eof) return -1;
   __CPROVER_assert(__lore_pos == __lore_nexp, "lore: the program writes less than the transducer");
-  int x = nondet_lore_symbol();
-  __VERIFIER_assume(x >= -1 && x <= {mask});
+  int x = __lore_draw();
 {limit_line}  {count}
   __lore_pos = 0;
   __lore_nexp = 0;
@@ -228,6 +227,9 @@ pub fn bounded(
     options: &SymexOptions,
 ) -> Checked {
     let text = product_harness(t, io, shape, Some(n));
+    if let Some(path) = std::env::var_os("LORE_DUMP_PRODUCT") {
+        let _ = std::fs::write(path, &text);
+    }
     let harnessed = match load(path, frontend, io, shape, text) {
         Ok(h) => h,
         Err(e) => return Checked::Unknown(e.to_string()),

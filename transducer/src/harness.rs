@@ -146,7 +146,7 @@ pub fn query_harness(io: &Io, shape: &IoShape) -> String {
     let mask = crate::model::max_symbol(io.bits);
     let mut c = format!(
         r#"/* Lore's transducer harness: the input is a tape, the output is recorded. */
-int nondet_lore_symbol(void);
+{draw}
 void __VERIFIER_assume(int);
 void __CPROVER_assert(int, const char *);
 int __lore_q[{QUERY_WORDS}];
@@ -230,7 +230,7 @@ static int __lore_input(void) {{
       if (__lore_q[at] == 1 && __lore_q[at + 1] == __lore_q[at + 2]) {{
         x = __lore_q[at + 1];
       }} else {{
-        x = nondet_lore_symbol();
+        x = __lore_draw();
         __VERIFIER_assume(__lore_in(x, at));
       }}
       __lore_tape[p] = x;
@@ -259,9 +259,33 @@ void __lore_finish(void) {{
 }}
 "#,
         tape = MAX_TAPE + 1,
+        draw = draw_c(io.bits),
     );
     c.push_str(&io_functions(io, shape));
     c
+}
+
+/// How the harnesses draw a symbol or the end of the input: a flag, then
+/// a symbol of the symbols' own width (so that the program's arithmetic on
+/// it can be done at that width: `c / 10` on a byte is a byte division).
+pub fn draw_c(bits: u32) -> String {
+    let ty = if bits <= 8 { "unsigned char" } else { "unsigned short" };
+    let mask = crate::model::max_symbol(bits);
+    format!(
+        r#"_Bool nondet_lore_end(void);
+{ty} nondet_lore_symbol(void);
+static int __lore_read_end(void) {{ return nondet_lore_end(); }}
+static int __lore_read_symbol(void) {{
+  int s = nondet_lore_symbol();
+  __VERIFIER_assume(s <= {mask});
+  return s;
+}}
+static int __lore_draw(void) {{
+  if (__lore_read_end()) return -1;
+  return __lore_read_symbol();
+}}
+void __VERIFIER_assume(int);"#
+    )
 }
 
 /// Definitions of the program's I/O functions over the harness's
@@ -379,39 +403,57 @@ pub fn load(
     })
 }
 
-/// Where the harness reads a symbol: the locations of the nondet values
-/// in `__lore_input` (a counterexample's inputs read there are the symbols).
-pub fn symbol_reads(program: &Program) -> Vec<lore_frontend::source::Loc> {
-    let Some(id) = program.function_by_name("__lore_input") else {
-        return Vec::new();
-    };
-    let Some(body) = program.function(id).body.as_ref() else {
-        return Vec::new();
-    };
-    body.blocks
-        .iter()
-        .flat_map(|b| &b.stmts)
-        .filter(|s| matches!(s.kind, StmtKind::Nondet { .. }))
-        .map(|s| s.loc)
-        .collect()
+/// Where the harnesses read the end flag and the symbol (the locations of
+/// the nondet values of `__lore_read_end` and `__lore_read_symbol`).
+pub struct Reads {
+    end: Vec<lore_frontend::source::Loc>,
+    symbol: Vec<lore_frontend::source::Loc>,
 }
 
-/// The symbols a counterexample read, in order.
+pub fn symbol_reads(program: &Program) -> Reads {
+    let locs = |name: &str| -> Vec<lore_frontend::source::Loc> {
+        let Some(id) = program.function_by_name(name) else {
+            return Vec::new();
+        };
+        program
+            .function(id)
+            .body
+            .iter()
+            .flat_map(|b| &b.blocks)
+            .flat_map(|b| &b.stmts)
+            .filter(|s| matches!(s.kind, StmtKind::Nondet { .. }))
+            .map(|s| s.loc)
+            .collect()
+    };
+    Reads {
+        end: locs("__lore_read_end"),
+        symbol: locs("__lore_read_symbol"),
+    }
+}
+
+/// The symbols a counterexample drew, in order (-1 for the end).
 pub fn symbols_read(
-    reads: &[lore_frontend::source::Loc],
+    reads: &Reads,
     inputs: &[(String, lore_frontend::source::Loc, Vec<u8>)],
 ) -> Vec<i64> {
-    inputs
-        .iter()
-        .filter(|(_, loc, _)| reads.contains(loc))
-        .map(|(_, _, bytes)| {
-            let mut b = [0u8; 4];
-            for (i, x) in bytes.iter().take(4).enumerate() {
-                b[i] = *x;
+    let value = |bytes: &[u8]| {
+        bytes
+            .iter()
+            .take(4)
+            .enumerate()
+            .fold(0i64, |v, (i, &b)| v | i64::from(b) << (8 * i))
+    };
+    let mut out = Vec::new();
+    for (_, loc, bytes) in inputs {
+        if reads.end.contains(loc) {
+            if value(bytes) & 1 == 1 {
+                out.push(-1);
             }
-            i64::from(i32::from_le_bytes(b))
-        })
-        .collect()
+        } else if reads.symbol.contains(loc) {
+            out.push(value(bytes));
+        }
+    }
+    out
 }
 
 /// Unwinding bounds for the harness's own loops (over the question's

@@ -153,6 +153,7 @@ pub fn learn(setup: &Setup<'_>, limits: &Limits) -> Result<Learned, LearnError> 
         if std::env::var_os("LORE_TRACE_QUERIES").is_some() {
             eprintln!("conjecture {}:\n{t}", learned.conjectures);
         }
+        let check_started = Instant::now();
         let checked = check::bounded(
             setup.path,
             &setup.frontend,
@@ -163,6 +164,9 @@ pub fn learn(setup: &Setup<'_>, limits: &Limits) -> Result<Learned, LearnError> 
             &options,
         );
         learned.transducer = Some(t.clone());
+        if std::env::var_os("LORE_TRACE_QUERIES").is_some() {
+            eprintln!("bounded check: {:.2} s", check_started.elapsed().as_secs_f64());
+        }
         // A conjecture that holds up to the bound is tried for every
         // length; a difference there is a counterexample like any other.
         let checked = match checked {

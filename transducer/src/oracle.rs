@@ -20,7 +20,6 @@ use lore_bmc::interp::{Interpreter, Replay, SafetyChecks};
 use lore_bmc::symex::{CheckKind, SymexOptions};
 use lore_bmc::verify::{verify, Status};
 use lore_frontend::ir::{FunctionId, GlobalId, Program};
-use lore_frontend::source::Loc;
 
 /// The values a position of the input may take.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -112,7 +111,7 @@ pub struct Oracle {
     emit: FunctionId,
     end: FunctionId,
     /// Where the harness reads symbols.
-    reads: Vec<Loc>,
+    reads: crate::harness::Reads,
     options: SymexOptions,
     /// Questions the BMC answered (each one symbolic execution and one
     /// solver call per property it could not settle by simplification).
