@@ -105,25 +105,6 @@ fn print(learned: &Learned, console: &mut Console<'_>) -> u8 {
         learned.runs,
         learned.learning_seconds
     );
-    match &learned.bounded {
-        Some(Checked::Holds) => {
-            let _ = writeln!(
-                out,
-                "bounded check: the program and the transducer agree on every input of at most {} symbols",
-                learned.bound
-            );
-        }
-        Some(Checked::Differs { input, what }) => {
-            let _ = writeln!(
-                out,
-                "bounded check: they differ on input {input:?} ({what})"
-            );
-        }
-        Some(Checked::Unknown(why)) => {
-            let _ = writeln!(out, "bounded check: no answer ({why})");
-        }
-        None => {}
-    }
     match &learned.proof {
         Some((Checked::Holds, induction, seconds)) => {
             let how = match induction {
@@ -147,6 +128,25 @@ fn print(learned: &Learned, console: &mut Console<'_>) -> u8 {
                 "proof: not found within {seconds:.1} s ({why}); the transducer is checked only up to {} symbols",
                 learned.bound
             );
+        }
+        None => {}
+    }
+    match &learned.bounded {
+        Some(Checked::Holds) => {
+            let _ = writeln!(
+                out,
+                "bounded check: the program and the transducer agree on every input of at most {} symbols ({:.2} s)",
+                learned.bound, learned.bounded_seconds
+            );
+        }
+        Some(Checked::Differs { input, what }) => {
+            let _ = writeln!(
+                out,
+                "bounded check: they differ on input {input:?} ({what})"
+            );
+        }
+        Some(Checked::Unknown(why)) => {
+            let _ = writeln!(out, "bounded check: no answer ({why})");
         }
         None => {}
     }

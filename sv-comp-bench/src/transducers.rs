@@ -109,13 +109,14 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
     );
     println!();
     println!(
-        "{:<26} {:>6} {:>7} {:>6} {:>2} {:>5} {:>4} {:>6} {:>5} {:>8} {:>8} {:>7} {:>8} {:>7} {:>6}",
+        "{:<26} {:>6} {:>7} {:>6} {:>2} {:>5} {:>4} {:>6} {:>5} {:>8} {:>7} {:>8} {:>8} {:>10} {:>7} {:>6}",
         "program", "paper", "learned", "states", "k", "trans", "conj", "solver", "runs",
-        "learn s", "bounded", "proved", "proof s", "vectors", "mutant"
+        "learn s", "proved", "proof s", "bounded", "bounded s", "vectors", "mutant"
     );
     let mut problems: Vec<String> = Vec::new();
     let mut proved = 0;
     let mut total_learning = 0.0;
+    let mut total_proof = 0.0;
     for p in &programs {
         if options
             .only
@@ -146,6 +147,7 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
             }
         };
         total_learning += learned.learning_seconds;
+        total_proof += learned.proof.as_ref().map_or(0.0, |p| p.2);
         let row = Row::of(&learned);
         // The vectors, run on the learned transducer.
         let vectors = vectors_of(&spec, &programs, p);
@@ -220,7 +222,7 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
             }
         }
         println!(
-            "{:<26} {:>6} {:>7} {:>6} {:>2} {:>5} {:>4} {:>6} {:>5} {:>8.2} {:>8} {:>7} {:>8} {:>7} {:>6}",
+            "{:<26} {:>6} {:>7} {:>6} {:>2} {:>5} {:>4} {:>6} {:>5} {:>8.2} {:>7} {:>8} {:>8} {:>10.2} {:>7} {:>6}",
             p.stem,
             paper_says(&spec, p),
             row.learned,
@@ -231,9 +233,10 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
             learned.solver_calls,
             learned.runs,
             learned.learning_seconds,
-            row.bounded,
             row.proved,
             row.proof_seconds,
+            row.bounded,
+            learned.bounded_seconds,
             format!("{vectors_ok}/{}", vectors.len()),
             mutant_caught
         );
@@ -246,7 +249,7 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
     }
     println!();
     println!(
-        "{proved} of {} programs learned and proved for every input length; learning {total_learning:.1} s in all",
+        "{proved} of {} programs learned and proved for every input length; learning {total_learning:.1} s, proofs {total_proof:.1} s in all",
         programs.len()
     );
     if proved < options.require_proved {

@@ -269,7 +269,11 @@ void __lore_finish(void) {{
 /// a symbol of the symbols' own width (so that the program's arithmetic on
 /// it can be done at that width: `c / 10` on a byte is a byte division).
 pub fn draw_c(bits: u32) -> String {
-    let ty = if bits <= 8 { "unsigned char" } else { "unsigned short" };
+    let ty = if bits <= 8 {
+        "unsigned char"
+    } else {
+        "unsigned short"
+    };
     let mask = crate::model::max_symbol(bits);
     format!(
         r#"_Bool nondet_lore_end(void);

@@ -76,8 +76,10 @@ pub struct Learned {
     pub solver_calls: u64,
     pub runs: u64,
     pub learning_seconds: f64,
-    /// The bounded check of the last conjecture.
+    /// The bounded check of the last conjecture (for a proved one, made
+    /// after the proof, as a cross-check of it), and its time.
     pub bounded: Option<Checked>,
+    pub bounded_seconds: f64,
     pub bound: u32,
     /// The proof for every input length: its result, the k-induction
     /// behind it, and its time.
@@ -119,6 +121,12 @@ pub fn learn(setup: &Setup<'_>, limits: &Limits) -> Result<Learned, LearnError> 
         answers: FxHashMap::default(),
         evidence: FxHashMap::default(),
     };
+    let checker = Checker {
+        setup,
+        shape: &shape,
+        options: &options,
+        limits,
+    };
     let mut learned = Learned {
         outcome: Outcome::NotLearned("no conjecture".into()),
         transducer: None,
@@ -127,10 +135,17 @@ pub fn learn(setup: &Setup<'_>, limits: &Limits) -> Result<Learned, LearnError> 
         runs: 0,
         learning_seconds: 0.0,
         bounded: None,
+        bounded_seconds: 0.0,
         bound: limits.bound,
         proof: None,
     };
     let mut seen: Vec<Transducer> = Vec::new();
+    let out_of_time = || {
+        Outcome::NotLearned(format!(
+            "the time for learning ({} s) is up",
+            limits.time.as_secs()
+        ))
+    };
     loop {
         let (t, access) = match table.hypothesis(limits.max_states) {
             Ok(h) => h,
@@ -141,103 +156,151 @@ pub fn learn(setup: &Setup<'_>, limits: &Limits) -> Result<Learned, LearnError> 
                 break;
             }
             Err(TableError::Oracle(OracleError::OutOfTime)) => {
-                learned.outcome = Outcome::NotLearned(format!(
-                    "the time for learning ({} s) is up",
-                    limits.time.as_secs()
-                ));
+                learned.outcome = out_of_time();
                 break;
             }
             Err(TableError::Oracle(e)) => return Err(e.into()),
         };
         learned.conjectures += 1;
+        learned.transducer = Some(t.clone());
         if std::env::var_os("LORE_TRACE_QUERIES").is_some() {
             eprintln!("conjecture {}:\n{t}", learned.conjectures);
         }
-        let check_started = Instant::now();
-        let checked = check::bounded(
-            setup.path,
-            &setup.frontend,
-            &setup.io,
-            &shape,
-            &t,
-            limits.bound,
-            &options,
-        );
-        learned.transducer = Some(t.clone());
-        if std::env::var_os("LORE_TRACE_QUERIES").is_some() {
-            eprintln!("bounded check: {:.2} s", check_started.elapsed().as_secs_f64());
-        }
-        // A conjecture that holds up to the bound is tried for every
-        // length; a difference there is a counterexample like any other.
-        let checked = match checked {
-            Checked::Holds => {
-                let proof_started = Instant::now();
-                let mut proof_options = options.clone();
-                proof_options.unwind = 2;
-                let (proof, induction) = check::unbounded(
-                    setup.path,
-                    &setup.frontend,
-                    &setup.io,
-                    &shape,
-                    &t,
-                    &proof_options,
-                    limits.proof_time,
-                );
-                let seconds = proof_started.elapsed().as_secs_f64();
-                learned.bounded = Some(Checked::Holds);
-                match proof {
-                    Checked::Differs { .. } => proof,
-                    _ => {
-                        learned.proof = Some((proof, induction, seconds));
-                        learned.outcome = Outcome::Learned;
-                        break;
-                    }
-                }
-            }
-            other => other,
-        };
-        match &checked {
-            Checked::Holds => unreachable!("handled above"),
-            Checked::Unknown(why) => {
-                learned.outcome = Outcome::NotLearned(format!("the check of a conjecture: {why}"));
-                learned.bounded = Some(checked);
+        let verdict = checker.conjecture(&t, &mut learned);
+        let input = match verdict {
+            Verdict::Holds => {
+                learned.outcome = Outcome::Learned;
                 break;
             }
-            Checked::Differs { input, .. } => {
-                learned.bounded = Some(checked.clone());
-                if learned.conjectures >= limits.max_conjectures {
-                    learned.outcome = Outcome::NotLearned(format!(
-                        "{} conjectures, the last one still differs from the program",
-                        learned.conjectures
-                    ));
-                    break;
-                }
-                if seen.contains(&t) {
-                    learned.outcome = Outcome::NotLearned(format!(
-                        "the counterexample {input:?} does not change the conjecture"
-                    ));
-                    break;
-                }
-                seen.push(t.clone());
-                match table.refine(&t, &access, input) {
-                    Ok(()) => {}
-                    Err(OracleError::OutOfTime) => {
-                        learned.outcome = Outcome::NotLearned(format!(
-                            "the time for learning ({} s) is up",
-                            limits.time.as_secs()
-                        ));
-                        break;
-                    }
-                    Err(e) => return Err(e.into()),
-                }
+            Verdict::Unknown(why) => {
+                learned.outcome = Outcome::NotLearned(format!("the check of a conjecture: {why}"));
+                break;
             }
+            Verdict::Differs(input) => input,
+        };
+        if started.elapsed() > limits.time {
+            learned.outcome = out_of_time();
+            break;
+        }
+        if learned.conjectures >= limits.max_conjectures {
+            learned.outcome = Outcome::NotLearned(format!(
+                "{} conjectures, the last one still differs from the program",
+                learned.conjectures
+            ));
+            break;
+        }
+        if seen.contains(&t) {
+            learned.outcome = Outcome::NotLearned(format!(
+                "the counterexample {input:?} does not change the conjecture"
+            ));
+            break;
+        }
+        seen.push(t.clone());
+        match table.refine(&t, &access, &input) {
+            Ok(()) => {}
+            Err(OracleError::OutOfTime) => {
+                learned.outcome = out_of_time();
+                break;
+            }
+            Err(e) => return Err(e.into()),
         }
     }
     learned.solver_calls = table.oracle.solver_calls;
     learned.runs = table.oracle.runs;
-    learned.learning_seconds =
-        started.elapsed().as_secs_f64() - learned.proof.as_ref().map_or(0.0, |p| p.2);
+    learned.learning_seconds = started.elapsed().as_secs_f64()
+        - learned.proof.as_ref().map_or(0.0, |p| p.2)
+        - learned.bounded_seconds;
     Ok(learned)
+}
+
+/// What the checks of a conjecture found.
+enum Verdict {
+    Holds,
+    Differs(Vec<u32>),
+    Unknown(String),
+}
+
+/// The checks of a conjecture, in order of cost: a short bounded check
+/// (most wrong conjectures differ on short inputs), the proof for every
+/// length (its own bounded rounds find longer differences), then the
+/// bounded check up to the bound — a cross-check of a proof, or what is
+/// left when there is none.
+struct Checker<'a> {
+    setup: &'a Setup<'a>,
+    shape: &'a harness::IoShape,
+    options: &'a SymexOptions,
+    limits: &'a Limits,
+}
+
+/// The bound of the first, short check.
+const SHORT_BOUND: u32 = 2;
+
+impl Checker<'_> {
+    fn bounded(&self, t: &Transducer, n: u32) -> Checked {
+        check::bounded(
+            self.setup.path,
+            &self.setup.frontend,
+            &self.setup.io,
+            self.shape,
+            t,
+            n,
+            self.options,
+        )
+    }
+
+    fn conjecture(&self, t: &Transducer, learned: &mut Learned) -> Verdict {
+        let n = self.limits.bound;
+        if n > SHORT_BOUND {
+            let started = Instant::now();
+            let short = self.bounded(t, SHORT_BOUND);
+            if std::env::var_os("LORE_TRACE_QUERIES").is_some() {
+                eprintln!(
+                    "short bounded check: {:.2} s",
+                    started.elapsed().as_secs_f64()
+                );
+            }
+            match short {
+                Checked::Holds => {}
+                Checked::Differs { input, .. } => return Verdict::Differs(input),
+                Checked::Unknown(why) => return Verdict::Unknown(why),
+            }
+        }
+        let started = Instant::now();
+        let mut proof_options = self.options.clone();
+        proof_options.unwind = 2;
+        let (proof, induction) = check::unbounded(
+            self.setup.path,
+            &self.setup.frontend,
+            &self.setup.io,
+            self.shape,
+            t,
+            &proof_options,
+            self.limits.proof_time,
+        );
+        let proof_seconds = started.elapsed().as_secs_f64();
+        if let Checked::Differs { input, .. } = proof {
+            return Verdict::Differs(input);
+        }
+        let proved = proof == Checked::Holds;
+        learned.proof = Some((proof, induction, proof_seconds));
+        let started = Instant::now();
+        let bounded = self.bounded(t, n);
+        learned.bounded_seconds = started.elapsed().as_secs_f64();
+        learned.bounded = Some(bounded.clone());
+        match bounded {
+            Checked::Holds => Verdict::Holds,
+            // Against a proof: one of the two checks is wrong.
+            Checked::Differs { input, .. } if proved => Verdict::Unknown(format!(
+                "the proof and the bounded check disagree on {input:?} (an internal error)"
+            )),
+            Checked::Differs { input, .. } => Verdict::Differs(input),
+            Checked::Unknown(why) if proved => {
+                learned.bounded = Some(Checked::Unknown(why));
+                Verdict::Holds
+            }
+            Checked::Unknown(why) => Verdict::Unknown(why),
+        }
+    }
 }
 
 enum TableError {

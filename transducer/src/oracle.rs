@@ -331,9 +331,14 @@ impl Oracle {
             Vec::new(),
         )
         .observing(vec![self.emit, self.end]);
+        let run_started = std::time::Instant::now();
         let replay = interp.run();
         if std::env::var_os("LORE_TRACE_QUERIES").is_some() {
-            eprintln!("run {input:?}: {replay:?} {:?}", interp.observed);
+            eprintln!(
+                "run {input:?}: {:.3} s {replay:?} {:?}",
+                run_started.elapsed().as_secs_f64(),
+                interp.observed
+            );
         }
         let ended = interp.observed.iter().any(|(f, _)| *f == self.end);
         match replay {
