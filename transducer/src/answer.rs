@@ -56,6 +56,7 @@ pub fn answer(oracle: &mut Oracle, prefix: &[u32], bits: u32) -> Result<Answer, 
         remaining = remaining.minus(&guard);
         classes.push((guard, terms));
     }
+    let classes = merge_shifted(oracle, &tape, classes)?;
     let classes = classes
         .into_iter()
         .map(|(g, t)| {
@@ -64,6 +65,67 @@ pub fn answer(oracle: &mut Oracle, prefix: &[u32], bits: u32) -> Result<Answer, 
         })
         .collect();
     Ok(Answer { classes, end })
+}
+
+/// Classes of single symbols whose outputs are the symbol plus the same
+/// offsets (`0` writes `1`, `1` writes `2`, …) merged into one class with
+/// the terms λ0 + offset, where the solver confirms that every symbol of
+/// the union writes them.
+fn merge_shifted(
+    oracle: &mut Oracle,
+    tape: &[Values],
+    mut classes: Vec<(Guard, Vec<Term>)>,
+) -> Result<Vec<(Guard, Vec<Term>)>, OracleError> {
+    // A class's terms relative to its first symbol, where it has one symbol.
+    let shifted = |g: &Guard, terms: &[Term]| -> Option<Vec<Term>> {
+        let v = g.first()?;
+        if g.count() != 1 || terms.is_empty() {
+            return None;
+        }
+        Some(
+            terms
+                .iter()
+                .map(|t| match *t {
+                    Term::Const(c) => Term::Symbol {
+                        back: 0,
+                        offset: c as i32 - v as i32,
+                    },
+                    other => other,
+                })
+                .collect(),
+        )
+    };
+    classes.sort_by_key(|(g, _)| g.first());
+    let mut out: Vec<(Guard, Vec<Term>)> = Vec::new();
+    for (g, t) in classes {
+        if let Some((last_g, last_t)) = out.last_mut() {
+            let mine = shifted(&g, &t);
+            let theirs = shifted(last_g, last_t).or_else(|| {
+                last_t
+                    .iter()
+                    .any(|t| matches!(t, Term::Symbol { back: 0, offset } if *offset != 0))
+                    .then(|| last_t.clone())
+            });
+            if let (Some(mine), Some(theirs)) = (mine, theirs) {
+                if mine == theirs {
+                    let union = last_g.union(&g);
+                    let set = Values::of(union.clone());
+                    let mut question = tape.to_vec();
+                    question.push(set.clone());
+                    if oracle
+                        .find(&question, Mode::Differs, &[(set, mine.clone())])?
+                        .is_none()
+                    {
+                        *last_g = union;
+                        *last_t = mine;
+                        continue;
+                    }
+                }
+            }
+        }
+        out.push((g, t));
+    }
+    Ok(out)
 }
 
 /// Terms of a class with one symbol are its constants.

@@ -362,6 +362,21 @@ pub fn load(
     if shape.output.defined {
         substitute(&mut program, &io.output, OUTPUT_STAND_IN);
     }
+    // The input function must be called by the program itself.
+    let input_id = program.function_by_name(&io.input);
+    let called = program.functions.iter().any(|f| {
+        !f.name.starts_with("__lore_")
+            && Some(f.name.as_str()) != Some(io.input.as_str())
+            && f.body.iter().flat_map(|b| &b.blocks).flat_map(|b| &b.stmts).any(|s| {
+                matches!(&s.kind, StmtKind::Call { callee: Callee::Direct(id), .. } if Some(*id) == input_id)
+            })
+    });
+    if !called {
+        return Err(HarnessError::Shape(format!(
+            "the program never calls `{}`: there is no input to learn from",
+            io.input
+        )));
+    }
     let finish = program
         .function_by_name("__lore_finish")
         .ok_or_else(|| HarnessError::Shape("the harness has no `__lore_finish`".into()))?;

@@ -88,7 +88,7 @@ pub type Expectation = [(Values, Vec<Term>)];
 /// answer.
 #[derive(Clone, Debug, thiserror::Error)]
 pub enum OracleError {
-    #[error("{what} (input {input:?})")]
+    #[error("{what} ({})", show_input(.input))]
     Program { what: String, input: Vec<i64> },
     #[error("no answer: {0}")]
     Unknown(String),
@@ -363,6 +363,27 @@ impl Oracle {
             .map(|(_, v)| v.unwrap_or(0) as u32)
             .collect();
         Ok(StepRun { output })
+    }
+}
+
+/// An input for a message: its symbols up to the end (-1).
+pub fn show_input(input: &[i64]) -> String {
+    let symbols: Vec<i64> = input.iter().copied().take_while(|&v| v >= 0).collect();
+    if symbols.is_empty() {
+        return "on the empty input".into();
+    }
+    let text: Option<String> = symbols
+        .iter()
+        .map(|&v| {
+            u8::try_from(v)
+                .ok()
+                .filter(|b| (0x20..0x7f).contains(b))
+                .map(char::from)
+        })
+        .collect();
+    match text {
+        Some(t) => format!("on the input {t:?}"),
+        None => format!("on the input {symbols:?}"),
     }
 }
 
