@@ -102,3 +102,19 @@ fn a_technique_sits_between_the_engines_and_the_command_line() {
     assert!(!dependencies("bmc").iter().any(|d| d == "lore-learner"));
     assert!(!dependencies("learner").iter().any(|d| d == "lore-bmc"));
 }
+
+#[test]
+fn sigma_star_uses_the_engines_and_nothing_that_prints() {
+    // The transducer technique has its own (symbolic) learner: it uses the
+    // front end and the BMC, not the DFA learner or another technique.
+    let deps = dependencies("transducer");
+    for needed in ["lore-frontend", "lore-bmc"] {
+        assert!(deps.iter().any(|d| d == needed), "transducer lacks {needed}");
+    }
+    for forbidden in ["lore-cli", "lore-language", "miette", "clap"] {
+        assert!(
+            !deps.iter().any(|d| d == forbidden),
+            "transducer depends on {forbidden}"
+        );
+    }
+}
