@@ -37,6 +37,13 @@ pub struct TransducerArgs {
     /// Seconds for learning, the bounded checks of the conjectures included.
     #[arg(long, default_value_t = 120, value_name = "SECONDS")]
     pub time_limit: u64,
+    /// Write the transducer in Graphviz's DOT to FILE.
+    #[arg(short = 'o', long = "output-file", value_name = "FILE")]
+    pub dot: Option<PathBuf>,
+    /// Write what was learned and checked as JSON to FILE (schema
+    /// `lore-transducer/1`, docs/json.md).
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
     /// Print the C harness the program runs under for the solver's
     /// questions (or, with --show-harness=product, the product with the
     /// learned transducer) instead of learning.
@@ -76,7 +83,26 @@ pub fn run(args: &TransducerArgs, console: &mut Console<'_>) -> u8 {
         ..Limits::default()
     };
     match learn(&setup, &limits) {
-        Ok(learned) => print(&learned, console),
+        Ok(learned) => {
+            if let Some(path) = &args.dot {
+                if let Some(t) = &learned.transducer {
+                    if let Err(e) = std::fs::write(path, t.to_dot()) {
+                        let _ =
+                            writeln!(console.err, "error: cannot write {}: {e}", path.display());
+                        return exit::BAD_INPUT;
+                    }
+                }
+            }
+            if let Some(path) = &args.json {
+                let text =
+                    serde_json::to_string_pretty(&to_json(args, &learned)).unwrap_or_default();
+                if let Err(e) = std::fs::write(path, text + "\n") {
+                    let _ = writeln!(console.err, "error: cannot write {}: {e}", path.display());
+                    return exit::BAD_INPUT;
+                }
+            }
+            print(&learned, console)
+        }
         Err(LearnError::Harness(HarnessError::Load(_))) => {
             let _ = writeln!(
                 console.err,
@@ -184,4 +210,81 @@ fn show_harness(setup: &Setup<'_>, which: &str, console: &mut Console<'_>) -> u8
             exit::BAD_INPUT
         }
     }
+}
+
+fn checked_json(c: &Checked) -> serde_json::Value {
+    match c {
+        Checked::Holds => serde_json::json!({ "result": "holds" }),
+        Checked::Differs { input, what } => {
+            serde_json::json!({ "result": "differs", "input": input, "what": what })
+        }
+        Checked::Unknown(why) => serde_json::json!({ "result": "unknown", "why": why }),
+    }
+}
+
+/// The `lore-transducer/1` object (docs/json.md).
+fn to_json(args: &TransducerArgs, learned: &Learned) -> serde_json::Value {
+    use serde_json::json;
+    let transducer = learned.transducer.as_ref().map(|t| {
+        let states: Vec<serde_json::Value> = t
+            .states
+            .iter()
+            .map(|s| {
+                let transitions: Vec<serde_json::Value> = s
+                    .transitions
+                    .iter()
+                    .map(|tr| {
+                        json!({
+                            "guard": tr.guard.intervals(),
+                            "output": tr.output.iter().map(|o| o.to_string()).collect::<Vec<_>>(),
+                            "target": tr.target,
+                        })
+                    })
+                    .collect();
+                json!({
+                    "transitions": transitions,
+                    "end_output": s.final_output.iter().map(|o| o.to_string()).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        json!({
+            "symbol_bits": t.bits,
+            "lookback": t.lookback(),
+            "class": t.class(),
+            "states": states,
+        })
+    });
+    let (outcome, reason) = match &learned.outcome {
+        Outcome::Learned => ("learned", None),
+        Outcome::NotLearned(why) => ("not learned", Some(why.clone())),
+    };
+    let proof = learned.proof.as_ref().map(|(c, induction, seconds)| {
+        let mut v = checked_json(c);
+        if let Some(Induction::Proved { k, .. }) = induction {
+            v["k"] = json!(k);
+        }
+        v["seconds"] = json!(seconds);
+        v
+    });
+    let bounded = learned.bounded.as_ref().map(|c| {
+        let mut v = checked_json(c);
+        v["bound"] = json!(learned.bound);
+        v["seconds"] = json!(learned.bounded_seconds);
+        v
+    });
+    json!({
+        "schema": "lore-transducer/1",
+        "file": args.file.display().to_string(),
+        "input_function": args.input,
+        "output_function": args.output,
+        "outcome": outcome,
+        "reason": reason,
+        "transducer": transducer,
+        "conjectures": learned.conjectures,
+        "solver_calls": learned.solver_calls,
+        "concrete_runs": learned.runs,
+        "learning_seconds": learned.learning_seconds,
+        "proof": proof,
+        "bounded_check": bounded,
+    })
 }

@@ -109,8 +109,8 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
     );
     println!();
     println!(
-        "{:<26} {:>6} {:>7} {:>6} {:>2} {:>5} {:>4} {:>6} {:>5} {:>8} {:>7} {:>8} {:>8} {:>10} {:>7} {:>6}",
-        "program", "paper", "learned", "states", "k", "trans", "conj", "solver", "runs",
+        "{:<26} {:>6} {:>7} {:>13} {:>6} {:>2} {:>5} {:>4} {:>6} {:>5} {:>8} {:>7} {:>8} {:>8} {:>10} {:>7} {:>6}",
+        "program", "paper", "learned", "class", "states", "k", "trans", "conj", "solver", "runs",
         "learn s", "proved", "proof s", "bounded", "bounded s", "vectors", "mutant"
     );
     let mut problems: Vec<String> = Vec::new();
@@ -222,10 +222,11 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
             }
         }
         println!(
-            "{:<26} {:>6} {:>7} {:>6} {:>2} {:>5} {:>4} {:>6} {:>5} {:>8.2} {:>7} {:>8} {:>8} {:>10.2} {:>7} {:>6}",
+            "{:<26} {:>6} {:>7} {:>13} {:>6} {:>2} {:>5} {:>4} {:>6} {:>5} {:>8.2} {:>7} {:>8} {:>8} {:>10.2} {:>7} {:>6}",
             p.stem,
             paper_says(&spec, p),
             row.learned,
+            learned.transducer.as_ref().map_or("-", |t| t.class()),
             row.states,
             row.k,
             row.transitions,

@@ -109,7 +109,10 @@ fn sigma_star_uses_the_engines_and_nothing_that_prints() {
     // front end and the BMC, not the DFA learner or another technique.
     let deps = dependencies("transducer");
     for needed in ["lore-frontend", "lore-bmc"] {
-        assert!(deps.iter().any(|d| d == needed), "transducer lacks {needed}");
+        assert!(
+            deps.iter().any(|d| d == needed),
+            "transducer lacks {needed}"
+        );
     }
     for forbidden in ["lore-cli", "lore-language", "miette", "clap"] {
         assert!(

@@ -246,3 +246,34 @@ fn programs_outside_the_class_are_told_apart_with_the_reason() {
     assert_eq!(got, 2, "{out}");
     assert!(out.contains("1 to 16"), "{out}");
 }
+
+#[test]
+fn the_transducer_is_written_as_dot_and_json() {
+    let dir = std::env::temp_dir().join(format!("lore-transducer-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (dot, json) = (dir.join("t.dot"), dir.join("t.json"));
+    let (code, out) = transducer(
+        "cases/transducer/get_tags_fixed.c",
+        &[
+            "-o",
+            dot.to_str().unwrap(),
+            "--json",
+            json.to_str().unwrap(),
+        ],
+    );
+    assert_eq!(code, 0, "{out}");
+    let dot = std::fs::read_to_string(dot).unwrap();
+    assert!(
+        dot.contains("q2 -> q0 [label=\"['>'] / '<' λ-1 '>'\"]"),
+        "{dot}"
+    );
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap();
+    assert_eq!(v["schema"], "lore-transducer/1");
+    assert_eq!(v["outcome"], "learned");
+    assert_eq!(v["transducer"]["states"].as_array().unwrap().len(), 3);
+    assert_eq!(v["transducer"]["lookback"], 1);
+    assert_eq!(v["proof"]["result"], "holds");
+    assert_eq!(v["bounded_check"]["result"], "holds");
+    let _ = std::fs::remove_dir_all(dir);
+}

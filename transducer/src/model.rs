@@ -296,6 +296,41 @@ impl Transducer {
             .unwrap_or(0)
     }
 
+    /// The class it is in: a real-time k-SLT (the paper's class) when no
+    /// state writes at the end of the input, else subsequential.
+    pub fn class(&self) -> &'static str {
+        if self.states.iter().all(|s| s.final_output.is_empty()) {
+            "real-time"
+        } else {
+            "subsequential"
+        }
+    }
+
+    /// The transducer in Graphviz's DOT: states, and an edge per
+    /// transition labelled `guard / output`; the end output beside a state.
+    pub fn to_dot(&self) -> String {
+        let quote = |s: String| s.replace('\\', "\\\\").replace('"', "\\\"");
+        let mut out = String::from("digraph transducer {\n  rankdir=LR;\n  node [shape=circle];\n");
+        out.push_str("  start [shape=point];\n  start -> q0;\n");
+        for (i, s) in self.states.iter().enumerate() {
+            let end = if s.final_output.is_empty() {
+                String::new()
+            } else {
+                format!("\\nend / {}", quote(show_output(&s.final_output)))
+            };
+            out.push_str(&format!("  q{i} [label=\"q{i}{end}\"];\n"));
+            for t in &s.transitions {
+                out.push_str(&format!(
+                    "  q{i} -> q{} [label=\"{}\"];\n",
+                    t.target,
+                    quote(format!("{} / {}", t.guard, show_output(&t.output)))
+                ));
+            }
+        }
+        out.push_str("}\n");
+        out
+    }
+
     pub fn transitions(&self) -> usize {
         self.states.iter().map(|s| s.transitions.len()).sum()
     }
