@@ -79,6 +79,23 @@ static int __lore_pos;
         }
         let _ = writeln!(c, "{indent}__lore_nexp = {};", terms.len());
     };
+    // What the harness keeps true of its own variables in every execution,
+    // said as an assumption: k-induction's arbitrary start state is then
+    // one the harness can be in (a state number out of range would stand
+    // for the last state without being it, and break relations such as
+    // "the program's flag equals the state").
+    let _ = write!(
+        c,
+        "\nstatic void __lore_sane(void) {{\n  __VERIFIER_assume(__lore_state >= 0 && __lore_state <= {});\n  __VERIFIER_assume(__lore_eof == 0 || __lore_eof == 1);\n  __VERIFIER_assume(__lore_nexp >= 0 && __lore_nexp <= {longest} && __lore_pos >= 0);\n",
+        t.states.len() - 1
+    );
+    for j in 1..=k {
+        let _ = writeln!(
+            c,
+            "  __VERIFIER_assume(__lore_back{j} >= -2 && __lore_back{j} <= {mask});"
+        );
+    }
+    c.push_str("}\n");
     c.push_str("\nstatic void __lore_step(int x) {\n");
     let many = t.states.len() > 1;
     if many {
@@ -168,6 +185,7 @@ static int __lore_pos;
         c,
         r#"
 static int __lore_input(void) {{
+  __lore_sane();
   if (__lore_eof) return -1;
   __CPROVER_assert(__lore_pos == __lore_nexp, "lore: the program writes less than the transducer");
   int x = __lore_draw();
