@@ -44,9 +44,15 @@ pub struct TransducerArgs {
     /// `lore-transducer/1`, docs/json.md).
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
+    /// Print every question to the solver (the input's positions, what is
+    /// asked of the step at the last one) with its answer, and each
+    /// conjecture, on stderr.
+    #[arg(long)]
+    pub show_queries: bool,
     /// Print the C harness the program runs under for the solver's
-    /// questions (or, with --show-harness=product, the product with the
-    /// learned transducer) instead of learning.
+    /// questions instead of learning (`query`, the default), or, after
+    /// learning, the product of the program's harness and the learned
+    /// transducer that the checks run on (`product`).
     #[arg(long, value_name = "WHICH", num_args = 0..=1, default_missing_value = "query")]
     pub show_harness: Option<String>,
     /// The most states a transducer may have before learning gives up.
@@ -71,8 +77,9 @@ pub fn run(args: &TransducerArgs, console: &mut Console<'_>) -> u8 {
             bits: args.symbol_bits,
         },
         options: Default::default(),
+        log_queries: args.show_queries,
     };
-    if let Some(which) = &args.show_harness {
+    if let Some(which) = args.show_harness.as_deref().filter(|w| *w == "query") {
         return show_harness(&setup, which, console);
     }
     let limits = Limits {
@@ -84,6 +91,12 @@ pub fn run(args: &TransducerArgs, console: &mut Console<'_>) -> u8 {
     };
     match learn(&setup, &limits) {
         Ok(learned) => {
+            for line in &learned.queries {
+                let _ = writeln!(console.err, "{line}");
+            }
+            if args.show_harness.as_deref() == Some("product") {
+                return show_product(&setup, &learned, args.bound, console);
+            }
             if let Some(path) = &args.dot {
                 if let Some(t) = &learned.transducer {
                     if let Err(e) = std::fs::write(path, t.to_dot()) {
@@ -210,6 +223,22 @@ fn show_harness(setup: &Setup<'_>, which: &str, console: &mut Console<'_>) -> u8
             exit::BAD_INPUT
         }
     }
+}
+
+fn show_product(setup: &Setup<'_>, learned: &Learned, bound: u32, console: &mut Console<'_>) -> u8 {
+    let (Some(t), Ok(shape)) = (
+        &learned.transducer,
+        lore_transducer::harness::io_shape(setup.path, &setup.frontend, &setup.io),
+    ) else {
+        let _ = writeln!(console.err, "error: no transducer was learned");
+        return exit::DISAGREE;
+    };
+    let _ = write!(
+        console.out,
+        "/* The product for inputs of at most {bound} symbols (the bounded check); the proof's has no such limit. */\n{}",
+        lore_transducer::check::product_harness(t, &setup.io, &shape, Some(bound))
+    );
+    exit::OK
 }
 
 fn checked_json(c: &Checked) -> serde_json::Value {

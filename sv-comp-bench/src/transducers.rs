@@ -131,6 +131,7 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
             frontend: Default::default(),
             io: io.clone(),
             options: Default::default(),
+            log_queries: false,
         };
         let limits = Limits {
             bound: options.bound,

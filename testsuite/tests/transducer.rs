@@ -83,6 +83,7 @@ fn learned(path: &Path) -> Transducer {
         frontend: Default::default(),
         io: io4(),
         options: Default::default(),
+        log_queries: false,
     };
     let limits = Limits {
         bound: 4,

@@ -245,9 +245,6 @@ pub fn bounded(
     options: &SymexOptions,
 ) -> Checked {
     let text = product_harness(t, io, shape, Some(n));
-    if let Some(path) = std::env::var_os("LORE_DUMP_PRODUCT") {
-        let _ = std::fs::write(path, &text);
-    }
     let harnessed = match load(path, frontend, io, shape, text) {
         Ok(h) => h,
         Err(e) => return Checked::Unknown(e.to_string()),

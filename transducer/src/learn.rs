@@ -81,6 +81,9 @@ pub struct Learned {
     pub bounded: Option<Checked>,
     pub bounded_seconds: f64,
     pub bound: u32,
+    /// Every question to the solver and its answer, with the conjectures
+    /// between them (when `Setup::log_queries`).
+    pub queries: Vec<String>,
     /// The proof for every input length: its result, the k-induction
     /// behind it, and its time.
     pub proof: Option<(Checked, Option<Induction>, f64)>,
@@ -92,6 +95,8 @@ pub struct Setup<'a> {
     pub frontend: FrontendOptions,
     pub io: Io,
     pub options: SymexOptions,
+    /// Keep every question to the solver in `Learned::queries`.
+    pub log_queries: bool,
 }
 
 /// Why a program cannot be learned at all.
@@ -114,6 +119,9 @@ pub fn learn(setup: &Setup<'_>, limits: &Limits) -> Result<Learned, LearnError> 
     options.unwinding_assertions = true;
     let mut oracle = Oracle::new(harnessed, options.clone())?;
     oracle.deadline = Some(started + limits.time);
+    if setup.log_queries {
+        oracle.log = Some(Vec::new());
+    }
     let mut table = Table {
         oracle,
         bits: setup.io.bits,
@@ -136,6 +144,7 @@ pub fn learn(setup: &Setup<'_>, limits: &Limits) -> Result<Learned, LearnError> 
         learning_seconds: 0.0,
         bounded: None,
         bounded_seconds: 0.0,
+        queries: Vec::new(),
         bound: limits.bound,
         proof: None,
     };
@@ -163,8 +172,8 @@ pub fn learn(setup: &Setup<'_>, limits: &Limits) -> Result<Learned, LearnError> 
         };
         learned.conjectures += 1;
         learned.transducer = Some(t.clone());
-        if std::env::var_os("LORE_TRACE_QUERIES").is_some() {
-            eprintln!("conjecture {}:\n{t}", learned.conjectures);
+        if let Some(log) = &mut table.oracle.log {
+            log.push(format!("conjecture {}:\n{t}", learned.conjectures));
         }
         let verdict = checker.conjecture(&t, &mut learned);
         let input = match verdict {
@@ -207,6 +216,7 @@ pub fn learn(setup: &Setup<'_>, limits: &Limits) -> Result<Learned, LearnError> 
     }
     learned.solver_calls = table.oracle.solver_calls;
     learned.runs = table.oracle.runs;
+    learned.queries = table.oracle.log.take().unwrap_or_default();
     learned.learning_seconds = started.elapsed().as_secs_f64()
         - learned.proof.as_ref().map_or(0.0, |p| p.2)
         - learned.bounded_seconds;
@@ -251,15 +261,7 @@ impl Checker<'_> {
     fn conjecture(&self, t: &Transducer, learned: &mut Learned) -> Verdict {
         let n = self.limits.bound;
         if n > SHORT_BOUND {
-            let started = Instant::now();
-            let short = self.bounded(t, SHORT_BOUND);
-            if std::env::var_os("LORE_TRACE_QUERIES").is_some() {
-                eprintln!(
-                    "short bounded check: {:.2} s",
-                    started.elapsed().as_secs_f64()
-                );
-            }
-            match short {
+            match self.bounded(t, SHORT_BOUND) {
                 Checked::Holds => {}
                 Checked::Differs { input, .. } => return Verdict::Differs(input),
                 Checked::Unknown(why) => return Verdict::Unknown(why),

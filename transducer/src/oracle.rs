@@ -122,6 +122,8 @@ pub struct Oracle {
     slack: u32,
     /// No question is asked after this.
     pub deadline: Option<std::time::Instant>,
+    /// When kept: every question to the solver and its answer, one line each.
+    pub log: Option<Vec<String>>,
 }
 
 /// The most iterations beyond the input's length a loop of the program
@@ -155,6 +157,7 @@ impl Oracle {
             runs: 0,
             slack: 2,
             deadline: None,
+            log: None,
         })
     }
 
@@ -222,10 +225,6 @@ impl Oracle {
                 q.len()
             )));
         }
-        if let Some(path) = std::env::var_os("LORE_DUMP_QUERY") {
-            let words: Vec<String> = q.iter().map(i32::to_string).collect();
-            let _ = std::fs::write(path, format!("{}\n", words.join(", ")));
-        }
         let bytes: Vec<u8> = q.iter().flat_map(|w| w.to_le_bytes()).collect();
         self.harnessed.program.globals[self.query.0 as usize].bytes = Some(bytes);
         Ok(())
@@ -241,27 +240,13 @@ impl Oracle {
     ) -> Result<Option<Vec<i64>>, OracleError> {
         self.set_question(tape, mode, expect)?;
         self.in_time()?;
+        let started_all = std::time::Instant::now();
         let report = loop {
             let mut options = self.options.clone();
             options.unwind = tape.len() as u32 + self.slack;
             self.solver_calls += 1;
-            let started = std::time::Instant::now();
-            if std::env::var_os("LORE_TRACE_QUERIES").is_some() {
-                eprintln!("asking {:?} {mode:?} unwind={}", tape, options.unwind);
-            }
             let report = verify(&self.harnessed.program, &options)
                 .map_err(|e| OracleError::Unknown(e.to_string()))?;
-            if std::env::var_os("LORE_TRACE_QUERIES").is_some() {
-                eprintln!(
-                    "query {:?} {mode:?} n={} classes={} unwind={}: {:.3} s, {} steps",
-                    tape.last(),
-                    tape.len(),
-                    expect.len(),
-                    options.unwind,
-                    started.elapsed().as_secs_f64(),
-                    report.encoding.steps
-                );
-            }
             // Loops of the program that need more than the input's length:
             // a larger bound for this question and the later ones.
             let cut = report.properties.iter().any(|p| {
@@ -276,6 +261,7 @@ impl Oracle {
             }
             break report;
         };
+        let seconds = started_all.elapsed().as_secs_f64();
         let wanted = match mode {
             Mode::Ends => "lore: the step ends",
             Mode::Differs => "lore: the step writes the expected output",
@@ -287,9 +273,6 @@ impl Oracle {
             match &p.status {
                 Status::Holds => {}
                 Status::Fails { inputs, .. } if p.description == wanted => {
-                    if std::env::var_os("LORE_TRACE_QUERIES").is_some() {
-                        eprintln!("  inputs {inputs:?}");
-                    }
                     found = Some(concrete_tape(tape, symbols_read(&self.reads, inputs)));
                 }
                 Status::Fails { .. } | Status::Unknown(_) if step => {}
@@ -303,6 +286,24 @@ impl Oracle {
                     return Err(OracleError::Unknown(format!("{}: {why}", p.name)))
                 }
             }
+        }
+        if let Some(log) = &mut self.log {
+            log.push(format!(
+                "{:>5}  {}  {}: {} ({:.1} ms)",
+                self.solver_calls,
+                show_question(tape),
+                match mode {
+                    Mode::Ends => "does the step end?".to_string(),
+                    Mode::Differs =>
+                        format!("does it write other than {}?", show_expectation(expect)),
+                    Mode::Agrees => format!("does it write {}?", show_expectation(expect)),
+                },
+                match &found {
+                    Some(w) => format!("yes, {}", show_input(w).trim_start_matches("on ")),
+                    None => "no".into(),
+                },
+                1000.0 * seconds
+            ));
         }
         Ok(found)
     }
@@ -331,15 +332,7 @@ impl Oracle {
             Vec::new(),
         )
         .observing(vec![self.emit, self.end]);
-        let run_started = std::time::Instant::now();
         let replay = interp.run();
-        if std::env::var_os("LORE_TRACE_QUERIES").is_some() {
-            eprintln!(
-                "run {input:?}: {:.3} s {replay:?} {:?}",
-                run_started.elapsed().as_secs_f64(),
-                interp.observed
-            );
-        }
         let ended = interp.observed.iter().any(|(f, _)| *f == self.end);
         match replay {
             Replay::Violated { name, .. } if ended && name_is_step(program, &name) => {}
@@ -364,6 +357,35 @@ impl Oracle {
             .collect();
         Ok(StepRun { output })
     }
+}
+
+/// A question's positions: single symbols as they are, sets by their guard.
+fn show_question(tape: &[Values]) -> String {
+    let shown: Vec<String> = tape
+        .iter()
+        .map(|v| match (v.end, v.symbols.count()) {
+            (false, 1) => format!("{}", v.symbols.first().unwrap_or(0)),
+            (true, 0) => "end".into(),
+            (true, _) => format!("{}|end", v.symbols),
+            (false, _) => v.symbols.to_string(),
+        })
+        .collect();
+    format!("after {}", shown.join(" "))
+}
+
+fn show_expectation(expect: &Expectation) -> String {
+    let classes: Vec<String> = expect
+        .iter()
+        .map(|(v, terms)| {
+            let guard = if v.end && v.symbols.is_empty() {
+                "end".to_string()
+            } else {
+                v.symbols.to_string()
+            };
+            format!("{guard} / {}", crate::model::show_output(terms))
+        })
+        .collect();
+    classes.join(", ")
 }
 
 /// An input for a message: its symbols up to the end (-1).
