@@ -260,11 +260,25 @@ impl Checker<'_> {
 
     fn conjecture(&self, t: &Transducer, learned: &mut Learned) -> Verdict {
         let n = self.limits.bound;
+        // The bounded check up to the bound, when made before the proof.
+        let mut full: Option<(Checked, f64)> = None;
         if n > SHORT_BOUND {
+            let started = Instant::now();
             match self.bounded(t, SHORT_BOUND) {
                 Checked::Holds => {}
                 Checked::Differs { input, .. } => return Verdict::Differs(input),
                 Checked::Unknown(why) => return Verdict::Unknown(why),
+            }
+            // Where bounded checks are cheap, the whole bound before the
+            // proof: it finds longer differences faster than the proof's
+            // rounds of deepening (the time only chooses the order).
+            if started.elapsed().as_secs_f64() < CHEAP_CHECK_SECONDS {
+                let started = Instant::now();
+                let checked = self.bounded(t, n);
+                if let Checked::Differs { input, .. } = checked {
+                    return Verdict::Differs(input);
+                }
+                full = Some((checked, started.elapsed().as_secs_f64()));
             }
         }
         let started = Instant::now();
@@ -285,9 +299,12 @@ impl Checker<'_> {
         }
         let proved = proof == Checked::Holds;
         learned.proof = Some((proof, induction, proof_seconds));
-        let started = Instant::now();
-        let bounded = self.bounded(t, n);
-        learned.bounded_seconds = started.elapsed().as_secs_f64();
+        let (bounded, seconds) = full.unwrap_or_else(|| {
+            let started = Instant::now();
+            let checked = self.bounded(t, n);
+            (checked, started.elapsed().as_secs_f64())
+        });
+        learned.bounded_seconds = seconds;
         learned.bounded = Some(bounded.clone());
         match bounded {
             Checked::Holds => Verdict::Holds,
@@ -304,6 +321,10 @@ impl Checker<'_> {
         }
     }
 }
+
+/// A short bounded check faster than this makes the whole bound worth
+/// checking before the proof.
+const CHEAP_CHECK_SECONDS: f64 = 0.1;
 
 enum TableError {
     TooManyStates(usize),

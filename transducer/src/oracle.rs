@@ -289,7 +289,7 @@ impl Oracle {
         }
         if let Some(log) = &mut self.log {
             log.push(format!(
-                "{:>5}  {}  {}: {} ({:.1} ms)",
+                "{:>5}  {}  {}: {} ({:.1} ms, {} variables, {} clauses)",
                 self.solver_calls,
                 show_question(tape),
                 match mode {
@@ -302,7 +302,9 @@ impl Oracle {
                     Some(w) => format!("yes, {}", show_input(w).trim_start_matches("on ")),
                     None => "no".into(),
                 },
-                1000.0 * seconds
+                1000.0 * seconds,
+                report.encoding.variables,
+                report.encoding.clauses
             ));
         }
         Ok(found)
