@@ -383,6 +383,73 @@ fn narrowed_arithmetic_of_extended_operands() {
     }
 }
 
+/// The same through a named version and a choice: `c = flag ? -1 :
+/// zext(x)` (a character or EOF, as `getchar` returns it) read as the
+/// symbol `c`, divided, taken modulo and multiplied by an extended 4-bit
+/// `y` and by constants — every value of `flag`, `x` and `y` against the
+/// operator at 12 bits — and the operation is built narrower.
+#[test]
+fn narrowed_arithmetic_through_named_versions_and_choices() {
+    use lore_bmc::blast::Blaster;
+    use lore_bmc::ssa::{Binary, Term, Terms};
+    let ops = [
+        (Binary::Mul, Op::Mul),
+        (Binary::SDiv, Op::SDiv),
+        (Binary::SRem, Op::SRem),
+    ];
+    let wide = 12;
+    for (bop, op) in ops {
+        for constant in [None, Some(10u128), Some(100)] {
+            let mut terms = Terms::new();
+            let (x, y) = (terms.input("x".into(), 4), terms.input("y".into(), 4));
+            let flag = terms.input("flag".into(), 1);
+            let minus_one = terms.constant(mask(wide), wide);
+            let zx = terms.zext(x, wide);
+            let choice = terms.ite(flag, minus_one, zx);
+            let (c, _) = terms.define("c".into(), choice);
+            let rhs = match constant {
+                Some(k) => terms.constant(k, wide),
+                None => terms.sext(y, wide),
+            };
+            let r = terms.binary(bop, c, rhs);
+            // 5 bits times 8 bits needs 13: as wide as the operation.
+            let fits = !(bop == Binary::Mul && constant == Some(100));
+            assert!(
+                !fits || matches!(terms.get(r), Term::SignExtend(..) | Term::ZeroExtend(..)),
+                "{op:?} is built at the width its operands need: {:?} of {:?}",
+                terms.get(r),
+                terms.get(choice)
+            );
+            let mut b = Blaster::new(Varisat::new());
+            let (bx, by, bf, br) = (
+                b.blast(&terms, x),
+                b.blast(&terms, y),
+                b.blast(&terms, flag),
+                b.blast(&terms, r),
+            );
+            for vf in 0..2u128 {
+                for vx in 0..16u128 {
+                    for vy in 0..16u128 {
+                        let mut assumptions = Vec::new();
+                        fix(&bx, vx, &mut assumptions);
+                        fix(&by, vy, &mut assumptions);
+                        fix(&bf, vf, &mut assumptions);
+                        assert_eq!(b.circuit.solver.solve(&assumptions), SolveResult::Sat);
+                        let left = if vf == 1 { mask(wide) } else { vx };
+                        let right = constant.unwrap_or(signed(vy, 4) as u128 & mask(wide));
+                        let expected = reference(op, left, right, wide);
+                        assert_eq!(
+                            b.circuit.value(&br),
+                            expected,
+                            "{op:?} of {left:#x} and {right:#x}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// The majority gate (an adder's carry) against its truth table, for every
 /// input drawn from three variables, their negations and the constants:
 /// its output is forced to the majority under every assignment, and the

@@ -234,6 +234,11 @@ fn programs_outside_the_class_are_told_apart_with_the_reason() {
         ("output_first.c", 2, "output before the first input"),
         ("no_input.c", 2, "never calls `getchar`"),
         ("stops_early.c", 2, "stops before the end of its input"),
+        (
+            "aborts.c",
+            2,
+            "stops before the end of its input (on the input \"!\")",
+        ),
         ("syntax_error.c", 2, "syntax error"),
         ("missing.c", 2, "no such file"),
     ];

@@ -6,8 +6,8 @@
 //! from `<stdio.h>`), the harness defines it; where the program defines it
 //! (`read_unit` over `getchar`), the harness's body replaces the program's
 //! in the IR. A call of `__lore_finish` is put before every return of
-//! `main` and every `exit`, so that the end of the input is checked where
-//! the program stops; `main` stays the entry, so k-induction sees its loop.
+//! `main` and every `exit` or `abort`, so that the end of the input is
+//! checked wherever the program stops; `main` stays the entry, so k-induction sees its loop.
 //!
 //! Two harnesses share this: the *query* harness ([`query_harness`]),
 //! whose question is data — a block of words (`__lore_q`) set before each
@@ -390,7 +390,11 @@ pub fn load(
         for block in &mut body.blocks {
             let ends = match block.term {
                 Terminator::Return(_) => id == entry.index(),
-                Terminator::Halt(lore_frontend::ir::HaltKind::Exit) => true,
+                // `exit` ends the input as a return of `main` does; an
+                // `abort` too (the checks then say what it left undone).
+                Terminator::Halt(
+                    lore_frontend::ir::HaltKind::Exit | lore_frontend::ir::HaltKind::Abort,
+                ) => true,
                 _ => false,
             };
             if ends {

@@ -154,6 +154,10 @@ pub enum Step {
 }
 
 /// The term DAG.
+/// How deep `narrowed` looks through named versions and choices for the
+/// width a value needs.
+const NARROWING_DEPTH: u32 = 6;
+
 #[derive(Default)]
 pub struct Terms {
     terms: Vec<Term>,
@@ -447,7 +451,7 @@ impl Terms {
             Binary::UDiv | Binary::URem => false,
             _ => return None,
         };
-        let need = |terms: &Terms, t: TermId, signed: bool| -> u32 {
+        fn need(terms: &Terms, t: TermId, signed: bool, w: u32, depth: u32) -> u32 {
             match (terms.get(t), terms.as_const(t)) {
                 (_, Some(v)) if w <= 128 => {
                     if signed {
@@ -463,10 +467,23 @@ impl Terms {
                 (Term::ZeroExtend(x, _), _) if !signed => terms.width(*x),
                 // Zero-extended values are signed values one bit wider.
                 (Term::ZeroExtend(x, _), _) if signed => terms.width(*x) + 1,
+                // A named version needs what its definition needs, and a
+                // choice what its widest arm needs (a character or EOF:
+                // `c = ok ? zext(byte) : -1`, read as `c`).
+                (Term::Symbol(s), _) if depth < NARROWING_DEPTH => {
+                    match terms.symbols[*s as usize].definition {
+                        Some(d) => need(terms, d, signed, w, depth + 1),
+                        None => w,
+                    }
+                }
+                (Term::Ite(_, x, y), _) if depth < NARROWING_DEPTH => {
+                    let (x, y) = (*x, *y);
+                    need(terms, x, signed, w, depth + 1).max(need(terms, y, signed, w, depth + 1))
+                }
                 _ => w,
             }
-        };
-        let (na, nb) = (need(self, a, signed), need(self, b, signed));
+        }
+        let (na, nb) = (need(self, a, signed, w, 0), need(self, b, signed, w, 0));
         let n = match op {
             Binary::Mul => na + nb,
             Binary::SDiv | Binary::SRem => na.max(nb) + 1,
