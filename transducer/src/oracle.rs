@@ -225,8 +225,18 @@ impl Oracle {
                 q.len()
             )));
         }
-        let bytes: Vec<u8> = q.iter().flat_map(|w| w.to_le_bytes()).collect();
-        self.harnessed.program.globals[self.query.0 as usize].bytes = Some(bytes);
+        // The block is as long as the question (rounded up, so that few
+        // array types are made): a constant of the harness's whole
+        // capacity would be carried through every symbolic execution.
+        q.resize(q.len().next_multiple_of(64), 0);
+        let program = &mut self.harnessed.program;
+        let ty = program.types.array_of(
+            lore_frontend::types::TypeTable::INT,
+            lore_frontend::types::ArrayLen::Fixed(q.len() as u64),
+        );
+        let global = &mut program.globals[self.query.0 as usize];
+        global.ty = ty;
+        global.bytes = Some(q.iter().flat_map(|w| w.to_le_bytes()).collect());
         Ok(())
     }
 
