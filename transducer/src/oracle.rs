@@ -128,7 +128,7 @@ pub struct Oracle {
 
 /// The most iterations beyond the input's length a loop of the program
 /// may need (a step that writes or reads more is not one Lore learns).
-const MAX_SLACK: u32 = 256;
+const MAX_SLACK: u32 = 64;
 
 impl Oracle {
     pub fn new(harnessed: Harnessed, mut options: SymexOptions) -> Result<Oracle, OracleError> {
@@ -267,6 +267,7 @@ impl Oracle {
             });
             if cut && self.slack < MAX_SLACK {
                 self.slack *= 2;
+                self.in_time()?;
                 continue;
             }
             break report;
