@@ -283,3 +283,19 @@ fn the_transducer_is_written_as_dot_and_json() {
     assert_eq!(v["bounded_check"]["result"], "holds");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn the_harnesses_are_printed() {
+    // The query harness of a program that only declares getchar/putchar
+    // (the harness defines them) ...
+    let (code, query) = transducer("cases/transducer/html_escape.c", &["--show-harness"]);
+    assert_eq!(code, 0, "{query}");
+    insta::assert_snapshot!("query_harness", query);
+    // ... and the product a learned transducer is checked on.
+    let (code, product) = transducer(
+        "cases/transducer-small/toggle.c",
+        &["--symbol-bits", "4", "--show-harness", "product"],
+    );
+    assert_eq!(code, 0, "{product}");
+    insta::assert_snapshot!("toggle_product", product);
+}
