@@ -44,6 +44,12 @@ pub struct TransducerArgs {
     /// `lore-transducer/1`, docs/json.md).
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
+    /// BEK's equivalence question: is OTHER (same input and output
+    /// functions) equivalent to FILE? OTHER is checked against FILE's
+    /// learned transducer; exit 1 when they differ, with an input on which
+    /// both programs are run.
+    #[arg(long, value_name = "OTHER")]
+    pub equivalent: Option<PathBuf>,
     /// Print every question to the solver (the input's positions, what is
     /// asked of the step at the last one) with its answer, and each
     /// conjecture, on stderr.
@@ -96,6 +102,13 @@ pub fn run(args: &TransducerArgs, console: &mut Console<'_>) -> u8 {
             }
             if args.show_harness.as_deref() == Some("product") {
                 return show_product(&setup, &learned, args.bound, console);
+            }
+            if let Some(other) = &args.equivalent {
+                let code = print(&learned, console);
+                if code != exit::OK {
+                    return code;
+                }
+                return equivalence(args, &setup, &learned, other, &limits, console);
             }
             if let Some(path) = &args.dot {
                 if let Some(t) = &learned.transducer {
@@ -223,6 +236,89 @@ fn show_harness(setup: &Setup<'_>, which: &str, console: &mut Console<'_>) -> u8
             exit::BAD_INPUT
         }
     }
+}
+
+/// `--equivalent OTHER`: OTHER against FILE's transducer.
+fn equivalence(
+    args: &TransducerArgs,
+    setup: &Setup<'_>,
+    learned: &Learned,
+    other: &std::path::Path,
+    limits: &Limits,
+    console: &mut Console<'_>,
+) -> u8 {
+    use lore_transducer::compare::{compare, output_of};
+    let Some(t) = &learned.transducer else {
+        return exit::DISAGREE;
+    };
+    if let Err(code) = load_file(other, &args.frontend, console) {
+        return code;
+    }
+    let other_setup = Setup {
+        path: other,
+        frontend: setup.frontend.clone(),
+        io: setup.io.clone(),
+        options: Default::default(),
+        log_queries: false,
+    };
+    let (file, other_name) = (args.file.display(), other.display());
+    let comparison = match compare(&other_setup, t, limits) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = writeln!(console.err, "error: {other_name}: {e}");
+            return exit::BAD_INPUT;
+        }
+    };
+    let differs = match (&comparison.bounded, &comparison.proof) {
+        (Checked::Differs { input, .. }, _) | (_, Some((Checked::Differs { input, .. }, _))) => {
+            Some(input.clone())
+        }
+        _ => None,
+    };
+    let out = &mut console.out;
+    if let Some(input) = differs {
+        let shown = |w: &[u32]| {
+            if w.is_empty() {
+                return "nothing".to_string();
+            }
+            let as_i64: Vec<i64> = w.iter().map(|&v| i64::from(v)).collect();
+            lore_transducer::oracle::show_input(&as_i64)
+                .trim_start_matches("on the input ")
+                .to_string()
+        };
+        let (a, b) = (output_of(setup, &input), output_of(&other_setup, &input));
+        let _ = writeln!(out, "equivalence: {file} and {other_name} differ {}", {
+            let as_i64: Vec<i64> = input.iter().map(|&v| i64::from(v)).collect();
+            lore_transducer::oracle::show_input(&as_i64)
+        });
+        if let (Ok(a), Ok(b)) = (a, b) {
+            let _ = writeln!(out, "  {file} writes {}", shown(&a));
+            let _ = writeln!(out, "  {other_name} writes {}", shown(&b));
+        }
+        return exit::DISAGREE;
+    }
+    let proved_here = matches!(learned.proof, Some((Checked::Holds, ..)));
+    match (&comparison.proof, proved_here) {
+        (Some((Checked::Holds, _)), true) => {
+            let _ = writeln!(
+                out,
+                "equivalence: {file} and {other_name} write the same output on every input, of every length (both proved equal to the transducer)"
+            );
+        }
+        (proof, _) => {
+            let why = match proof {
+                Some((Checked::Unknown(why), _)) => why.clone(),
+                _ if !proved_here => format!("{file}'s transducer is not proved for every length"),
+                _ => "no proof".into(),
+            };
+            let _ = writeln!(
+                out,
+                "equivalence: {file} and {other_name} agree on every input of at most {} symbols; not proved for every length ({why})",
+                comparison.bound
+            );
+        }
+    }
+    exit::OK
 }
 
 fn show_product(setup: &Setup<'_>, learned: &Learned, bound: u32, console: &mut Console<'_>) -> u8 {

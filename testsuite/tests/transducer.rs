@@ -299,3 +299,24 @@ fn the_harnesses_are_printed() {
     assert_eq!(code, 0, "{product}");
     insta::assert_snapshot!("toggle_product", product);
 }
+
+#[test]
+fn versions_are_compared_as_bek_does() {
+    // GetTags fixed and buggy differ (the buggy one forgets a `<` seen
+    // after `<x`): an input on which both programs are run.
+    let (code, out) = transducer(
+        "cases/transducer/get_tags_fixed.c",
+        &["--equivalent", "cases/transducer/get_tags_buggy.c"],
+    );
+    assert_eq!(code, 1, "{out}");
+    let line = out.lines().find(|l| l.starts_with("equivalence:")).unwrap();
+    assert!(line.contains("differ on the input"), "{out}");
+    assert!(out.contains("get_tags_buggy.c writes"), "{out}");
+    // A program is equivalent to itself, for every length.
+    let (code, out) = transducer(
+        "cases/transducer/pre_escape.c",
+        &["--equivalent", "cases/transducer/pre_escape.c"],
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("on every input, of every length"), "{out}");
+}

@@ -8,10 +8,12 @@
 //! turns those answers into the symbolic classes of a step; [`learn`]
 //! builds the transducer; [`check`] checks a conjecture against the
 //! program — bounded, then for every input length by k-induction on the
-//! product of the two. [`model`] is the transducer itself.
+//! product of the two; [`compare`] asks whether another program is
+//! equivalent. [`model`] is the transducer itself.
 
 pub mod answer;
 pub mod check;
+pub mod compare;
 pub mod harness;
 pub mod learn;
 pub mod model;
