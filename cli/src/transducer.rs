@@ -50,6 +50,11 @@ pub struct TransducerArgs {
     /// both programs are run.
     #[arg(long, value_name = "OTHER")]
     pub equivalent: Option<PathBuf>,
+    /// BEK's "can this symbol ever come out?", answered on the program
+    /// for every input length (no learning): a number (`60`, `0x3c`) or
+    /// one character (`'<'` or `<`). Exit 1 with an input when it can.
+    #[arg(long, value_name = "SYMBOL")]
+    pub can_write: Option<String>,
     /// Print every question to the solver (the input's positions, what is
     /// asked of the step at the last one) with its answer, and each
     /// conjecture, on stderr.
@@ -85,6 +90,9 @@ pub fn run(args: &TransducerArgs, console: &mut Console<'_>) -> u8 {
         options: Default::default(),
         log_queries: args.show_queries,
     };
+    if let Some(symbol) = &args.can_write {
+        return can_write(args, &setup, symbol, console);
+    }
     if let Some(which) = args.show_harness.as_deref().filter(|w| *w == "query") {
         return show_harness(&setup, which, console);
     }
@@ -234,6 +242,90 @@ fn show_harness(setup: &Setup<'_>, which: &str, console: &mut Console<'_>) -> u8
                 "error: --show-harness takes `query`, not `{other}`"
             );
             exit::BAD_INPUT
+        }
+    }
+}
+
+/// `--can-write SYMBOL`.
+fn can_write(
+    args: &TransducerArgs,
+    setup: &Setup<'_>,
+    symbol: &str,
+    console: &mut Console<'_>,
+) -> u8 {
+    let trimmed = symbol.trim_matches('\'');
+    let parsed = if let Some(hex) = trimmed.strip_prefix("0x") {
+        u32::from_str_radix(hex, 16).ok()
+    } else if trimmed.chars().count() == 1 && !trimmed.chars().all(|c| c.is_ascii_digit()) {
+        trimmed.chars().next().map(u32::from)
+    } else {
+        trimmed.parse().ok()
+    };
+    let max = lore_transducer::model::max_symbol(setup.io.bits);
+    let Some(value) = parsed.filter(|&v| v <= max) else {
+        let _ = writeln!(
+            console.err,
+            "error: --can-write takes a symbol of {} bits (a number, 0x.., or one character), not `{symbol}`",
+            setup.io.bits
+        );
+        return exit::BAD_INPUT;
+    };
+    let shape = match lore_transducer::harness::io_shape(setup.path, &setup.frontend, &setup.io) {
+        Ok(s) => s,
+        Err(e) => {
+            let _ = writeln!(console.err, "error: {}: {e}", setup.path.display());
+            return exit::BAD_INPUT;
+        }
+    };
+    let started = std::time::Instant::now();
+    let (checked, induction) = lore_transducer::check::never_writes(
+        setup.path,
+        &setup.frontend,
+        &setup.io,
+        &shape,
+        value,
+        &lore_bmc::symex::SymexOptions {
+            unwind: 2,
+            ..Default::default()
+        },
+        Duration::from_secs(args.proof_time),
+    );
+    let seconds = started.elapsed().as_secs_f64();
+    let shown = match char::from_u32(value).filter(|c| c.is_ascii_graphic()) {
+        Some(c) => format!("'{c}' ({value:#x})"),
+        None => format!("{value:#x}"),
+    };
+    let file = args.file.display();
+    match checked {
+        Checked::Holds => {
+            let how = match induction {
+                Some(Induction::Proved { k: 0, .. }) => {
+                    "k-induction with loop summaries".to_string()
+                }
+                Some(Induction::Proved { k, .. }) => format!("k-induction, k = {k}"),
+                _ => "bounded model checking with every loop fully unwound".to_string(),
+            };
+            let _ = writeln!(
+                console.out,
+                "can-write: {file} never writes {shown}, on any input of any length ({how}, {seconds:.2} s)"
+            );
+            exit::OK
+        }
+        Checked::Differs { input, .. } => {
+            let as_i64: Vec<i64> = input.iter().map(|&v| i64::from(v)).collect();
+            let _ = writeln!(
+                console.out,
+                "can-write: {file} writes {shown} {}",
+                lore_transducer::oracle::show_input(&as_i64)
+            );
+            exit::DISAGREE
+        }
+        Checked::Unknown(why) => {
+            let _ = writeln!(
+                console.out,
+                "can-write: no answer within {seconds:.1} s ({why})"
+            );
+            exit::OK
         }
     }
 }

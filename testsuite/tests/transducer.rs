@@ -320,3 +320,24 @@ fn versions_are_compared_as_bek_does() {
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("on every input, of every length"), "{out}");
 }
+
+#[test]
+fn whether_a_symbol_can_come_out_is_answered_for_every_length() {
+    // HtmlEscape never writes `<`, on any input: proved.
+    let (code, out) = transducer("cases/transducer/html_escape.c", &["--can-write", "<"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("never writes '<' (0x3c), on any input of any length"),
+        "{out}"
+    );
+    // GetTags does, on an input that is shown (and was replayed).
+    let (code, out) = transducer(
+        "cases/transducer/get_tags_fixed.c",
+        &["--can-write", "0x3c"],
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("writes '<' (0x3c) on the input"), "{out}");
+    // A symbol wider than the symbols is bad input.
+    let (code, out) = transducer("cases/transducer/html_escape.c", &["--can-write", "300"]);
+    assert_eq!(code, 2, "{out}");
+}

@@ -309,6 +309,57 @@ pub fn unbounded(
     time: Duration,
 ) -> (Checked, Option<Induction>) {
     let text = product_harness(t, io, shape, None);
+    prove(path, frontend, io, shape, text, options, time)
+}
+
+/// BEK's "can this symbol ever come out?": the program under a harness
+/// whose output function fails on `symbol`, for every input length.
+/// `Holds`: it never writes it; `Differs`: an input on which it does.
+pub fn never_writes(
+    path: &Path,
+    frontend: &FrontendOptions,
+    io: &Io,
+    shape: &IoShape,
+    symbol: u32,
+    options: &SymexOptions,
+    time: Duration,
+) -> (Checked, Option<Induction>) {
+    let mask = max_symbol(io.bits);
+    let mut text = format!(
+        r#"/* Lore: does the program ever write {symbol}? */
+{draw}
+void __CPROVER_assert(int, const char *);
+static int __lore_eof;
+static int __lore_input(void) {{
+  if (__lore_eof) return -1;
+  int x = __lore_draw();
+  if (x < 0) __lore_eof = 1;
+  return x;
+}}
+static void __lore_output(int c) {{
+  __CPROVER_assert((c & {mask}) != {symbol}, "lore: the program writes the symbol");
+}}
+void __lore_finish(void) {{ }}
+void __lore_emit(int c) {{ }}
+void __lore_end(void) {{ }}
+int __lore_q[1];
+"#,
+        draw = crate::harness::draw_c(io.bits)
+    );
+    text.push_str(&io_functions(io, shape));
+    prove(path, frontend, io, shape, text, options, time)
+}
+
+/// A harness's checks for every input length, by the portfolio.
+fn prove(
+    path: &Path,
+    frontend: &FrontendOptions,
+    io: &Io,
+    shape: &IoShape,
+    text: String,
+    options: &SymexOptions,
+    time: Duration,
+) -> (Checked, Option<Induction>) {
     let harnessed = match load(path, frontend, io, shape, text) {
         Ok(h) => h,
         Err(e) => return (Checked::Unknown(e.to_string()), None),
