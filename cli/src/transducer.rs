@@ -7,6 +7,7 @@ use lore_bmc::kinduction::Induction;
 use lore_transducer::check::Checked;
 use lore_transducer::harness::{HarnessError, Io};
 use lore_transducer::learn::{learn, LearnError, Learned, Limits, Outcome, Setup};
+use lore_transducer::oracle::{show_input, show_symbols};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -167,13 +168,7 @@ fn print(learned: &Learned, console: &mut Console<'_>) -> u8 {
     );
     match &learned.proof {
         Some((Checked::Holds, induction, seconds)) => {
-            let how = match induction {
-                Some(Induction::Proved { k, .. }) if *k == 0 => {
-                    "k-induction with loop summaries".to_string()
-                }
-                Some(Induction::Proved { k, .. }) => format!("k-induction, k = {k}"),
-                _ => "bounded model checking with every loop fully unwound".to_string(),
-            };
+            let how = proved_by(induction.as_ref());
             let _ = writeln!(
                 out,
                 "proof: the program and the transducer agree on every input, of every length ({how}, {seconds:.2} s)"
@@ -246,6 +241,20 @@ fn show_harness(setup: &Setup<'_>, which: &str, console: &mut Console<'_>) -> u8
     }
 }
 
+/// Symbols as the oracle's messages take them (where -1 is the end).
+fn symbols(w: &[u32]) -> Vec<i64> {
+    w.iter().map(|&v| i64::from(v)).collect()
+}
+
+/// How a proof for every length was made.
+fn proved_by(induction: Option<&Induction>) -> String {
+    match induction {
+        Some(Induction::Proved { k: 0, .. }) => "k-induction with loop summaries".to_string(),
+        Some(Induction::Proved { k, .. }) => format!("k-induction, k = {k}"),
+        _ => "bounded model checking with every loop fully unwound".to_string(),
+    }
+}
+
 /// `--can-write SYMBOL`.
 fn can_write(
     args: &TransducerArgs,
@@ -298,13 +307,7 @@ fn can_write(
     let file = args.file.display();
     match checked {
         Checked::Holds => {
-            let how = match induction {
-                Some(Induction::Proved { k: 0, .. }) => {
-                    "k-induction with loop summaries".to_string()
-                }
-                Some(Induction::Proved { k, .. }) => format!("k-induction, k = {k}"),
-                _ => "bounded model checking with every loop fully unwound".to_string(),
-            };
+            let how = proved_by(induction.as_ref());
             let _ = writeln!(
                 console.out,
                 "can-write: {file} never writes {shown}, on any input of any length ({how}, {seconds:.2} s)"
@@ -312,11 +315,10 @@ fn can_write(
             exit::OK
         }
         Checked::Differs { input, .. } => {
-            let as_i64: Vec<i64> = input.iter().map(|&v| i64::from(v)).collect();
             let _ = writeln!(
                 console.out,
                 "can-write: {file} writes {shown} {}",
-                lore_transducer::oracle::show_input(&as_i64)
+                show_input(&symbols(&input))
             );
             exit::DISAGREE
         }
@@ -373,16 +375,14 @@ fn equivalence(
             if w.is_empty() {
                 return "nothing".to_string();
             }
-            let as_i64: Vec<i64> = w.iter().map(|&v| i64::from(v)).collect();
-            lore_transducer::oracle::show_input(&as_i64)
-                .trim_start_matches("on the input ")
-                .to_string()
+            show_symbols(&symbols(w))
         };
         let (a, b) = (output_of(setup, &input), output_of(&other_setup, &input));
-        let _ = writeln!(out, "equivalence: {file} and {other_name} differ {}", {
-            let as_i64: Vec<i64> = input.iter().map(|&v| i64::from(v)).collect();
-            lore_transducer::oracle::show_input(&as_i64)
-        });
+        let _ = writeln!(
+            out,
+            "equivalence: {file} and {other_name} differ {}",
+            show_input(&symbols(&input))
+        );
         if let (Ok(a), Ok(b)) = (a, b) {
             let _ = writeln!(out, "  {file} writes {}", shown(&a));
             let _ = writeln!(out, "  {other_name} writes {}", shown(&b));

@@ -13,7 +13,7 @@
 //! differ, replayed concretely by the BMC before it is returned.
 
 use crate::harness::{io_functions, load, symbol_reads, symbols_read, Io, IoShape};
-use crate::model::{max_symbol, Term, Transducer};
+use crate::model::{max_symbol, State, Term, Transducer};
 use lore_bmc::check::Verdict;
 use lore_bmc::kinduction::Induction;
 use lore_bmc::portfolio::{verify_portfolio, Portfolio};
@@ -97,19 +97,7 @@ static int __lore_pos;
     }
     c.push_str("}\n");
     c.push_str("\nstatic void __lore_step(int x) {\n");
-    let many = t.states.len() > 1;
-    if many {
-        c.push_str("  switch (__lore_state) {\n");
-    }
-    for (i, s) in t.states.iter().enumerate() {
-        if many {
-            // The last state is also the default: every state value means one.
-            if i + 1 == t.states.len() {
-                c.push_str("  default:\n");
-            } else {
-                let _ = writeln!(c, "  case {i}:");
-            }
-        }
+    by_state(&mut c, t, |c, s| {
         for (n, tr) in s.transitions.iter().enumerate() {
             let cond: Vec<String> = tr
                 .guard
@@ -134,17 +122,11 @@ static int __lore_pos;
             } else {
                 let _ = writeln!(c, "    {head} ({}) {{", cond.join(" || "));
             }
-            emit(&mut c, &tr.output, "      ");
+            emit(c, &tr.output, "      ");
             let _ = writeln!(c, "      __lore_state = {};", tr.target);
         }
         c.push_str("    }\n");
-        if many {
-            c.push_str("    break;\n");
-        }
-    }
-    if many {
-        c.push_str("  }\n");
-    }
+    });
     for j in (2..=k).rev() {
         let _ = writeln!(c, "  __lore_back{j} = __lore_back{};", j - 1);
     }
@@ -152,25 +134,7 @@ static int __lore_pos;
         c.push_str("  __lore_back1 = x;\n");
     }
     c.push_str("}\n\nstatic void __lore_step_end(void) {\n  int x = -1;\n");
-    if many {
-        c.push_str("  switch (__lore_state) {\n");
-    }
-    for (i, s) in t.states.iter().enumerate() {
-        if many {
-            if i + 1 == t.states.len() {
-                c.push_str("  default:\n");
-            } else {
-                let _ = writeln!(c, "  case {i}:");
-            }
-        }
-        emit(&mut c, &s.final_output, "    ");
-        if many {
-            c.push_str("    break;\n");
-        }
-    }
-    if many {
-        c.push_str("  }\n");
-    }
+    by_state(&mut c, t, |c, s| emit(c, &s.final_output, "    "));
     c.push_str("  (void)x;\n}\n");
     // Bounded, the reads are counted; unbounded, only whether one has
     // happened (a counter would be one more thing for k-induction to relate).
@@ -220,6 +184,32 @@ int __lore_q[1];
     );
     c.push_str(&io_functions(io, shape));
     c
+}
+
+/// One block of C per state (written by `body`), in a `switch` on the
+/// state when there are several; the last state is also the default, so
+/// that every state value means one.
+fn by_state(c: &mut String, t: &Transducer, mut body: impl FnMut(&mut String, &State)) {
+    let many = t.states.len() > 1;
+    if many {
+        c.push_str("  switch (__lore_state) {\n");
+    }
+    for (i, s) in t.states.iter().enumerate() {
+        if many {
+            if i + 1 == t.states.len() {
+                c.push_str("  default:\n");
+            } else {
+                let _ = writeln!(c, "  case {i}:");
+            }
+        }
+        body(c, s);
+        if many {
+            c.push_str("    break;\n");
+        }
+    }
+    if many {
+        c.push_str("  }\n");
+    }
 }
 
 /// What a check found.

@@ -528,12 +528,7 @@ impl Table {
         let mut states = vec![0usize];
         for &x in &input[..i] {
             let s = *states.last().expect("a state");
-            let next = t.states[s]
-                .transitions
-                .iter()
-                .find(|tr| tr.guard.contains(x))
-                .map_or(s, |tr| tr.target);
-            states.push(next);
+            states.push(t.next(s, x).unwrap_or(s));
         }
         // The largest j whose word u_j · input[j..i] still differs.
         let current = input.get(i).copied();

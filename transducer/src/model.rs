@@ -339,40 +339,61 @@ impl Transducer {
     /// term has no value (it looks back before the input's start).
     pub fn run(&self, input: &[u32]) -> Option<Vec<u32>> {
         let mut out = Vec::new();
+        let mut state = 0;
         for i in 0..=input.len() {
-            out.extend(self.step_output(&input[..i], input.get(i).copied())?);
+            let (next, written) = self.step_from(state, &input[..i], input.get(i).copied())?;
+            out.extend(written);
+            state = next;
         }
         Some(out)
+    }
+
+    /// The state a transition from `state` on `x` goes to.
+    pub fn next(&self, state: usize, x: u32) -> Option<usize> {
+        self.transition(state, x).map(|t| t.target)
+    }
+
+    fn transition(&self, state: usize, x: u32) -> Option<&Transition> {
+        self.states[state]
+            .transitions
+            .iter()
+            .find(|t| t.guard.contains(x))
     }
 
     /// What the step on `current` (`None`: the end of the input) writes
     /// after `prefix`.
     pub fn step_output(&self, prefix: &[u32], current: Option<u32>) -> Option<Vec<u32>> {
-        let mut state = 0;
-        for &x in prefix {
-            state = self.states[state]
-                .transitions
-                .iter()
-                .find(|t| t.guard.contains(x))?
-                .target;
-        }
+        let state = prefix.iter().try_fold(0, |state, &x| self.next(state, x))?;
+        self.step_from(state, prefix, current)
+            .map(|(_, written)| written)
+    }
+
+    /// From `state`, reached by `prefix`: the step on `current` — the
+    /// state after it and what it writes.
+    fn step_from(
+        &self,
+        state: usize,
+        prefix: &[u32],
+        current: Option<u32>,
+    ) -> Option<(usize, Vec<u32>)> {
         let window: Vec<Option<u32>> = (0..=self.lookback() as usize)
             .map(|j| match j {
                 0 => current,
                 _ => prefix.len().checked_sub(j).map(|i| prefix[i]),
             })
             .collect();
-        let terms = match current {
-            None => &self.states[state].final_output,
+        let (next, terms) = match current {
+            None => (state, &self.states[state].final_output),
             Some(x) => {
-                &self.states[state]
-                    .transitions
-                    .iter()
-                    .find(|t| t.guard.contains(x))?
-                    .output
+                let t = self.transition(state, x)?;
+                (t.target, &t.output)
             }
         };
-        terms.iter().map(|t| t.eval(&window, self.bits)).collect()
+        let written = terms
+            .iter()
+            .map(|t| t.eval(&window, self.bits))
+            .collect::<Option<_>>()?;
+        Some((next, written))
     }
 }
 

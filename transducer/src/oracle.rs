@@ -407,6 +407,12 @@ pub fn show_input(input: &[i64]) -> String {
     if symbols.is_empty() {
         return "on the empty input".into();
     }
+    format!("on the input {}", show_symbols(&symbols))
+}
+
+/// Symbols as a quoted string where they are printable ASCII, else as a
+/// list of numbers.
+pub fn show_symbols(symbols: &[i64]) -> String {
     let text: Option<String> = symbols
         .iter()
         .map(|&v| {
@@ -417,8 +423,8 @@ pub fn show_input(input: &[i64]) -> String {
         })
         .collect();
     match text {
-        Some(t) => format!("on the input {t:?}"),
-        None => format!("on the input {symbols:?}"),
+        Some(t) => format!("{t:?}"),
+        None => format!("{symbols:?}"),
     }
 }
 
