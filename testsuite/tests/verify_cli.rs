@@ -334,8 +334,13 @@ fn show_ssa_names_addresses() {
         "2".into(),
     ]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("1048576 (&x) : 2097152 (&y)"), "{out}");
-    assert!(out.contains("(&f) : "), "{out}");
+    assert!(out.contains("? &x : &y"), "{out}");
+    assert!(out.contains("? &f : &g"), "{out}");
+    assert!(
+        out.contains("x#1 = (object(main::p#1) == x) ? 3 : 0"),
+        "{out}"
+    );
+    insta::assert_snapshot!(out);
 }
 
 fn task(name: &str) -> String {

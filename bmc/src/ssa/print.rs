@@ -1,7 +1,8 @@
 //! The printed forms of terms and of the equation (`lore show ssa`):
 //! sub-terms shared by symbols print by name, circuits noted as one
-//! operation print as that operation, address constants name their object,
-//! and sub-terms nested too deeply print as `tN`, defined before first use.
+//! operation print as that operation, address constants as `&object+offset`,
+//! the parts of a pointer as `object(p)` and `offset(p)`, and sub-terms
+//! nested too deeply print as `tN`, defined before first use.
 
 use super::{Addresses, Binary, Equation, Note, Step, Term, TermId, Terms, Unary};
 use crate::layout;
@@ -32,7 +33,7 @@ impl Terms {
     }
 
     /// From now on, constants of `pointer_bits` bits that are the address of
-    /// an object or function print with it: `33554440 (&a+8)`, `&f`.
+    /// an object or function print as it: `&a+8`, `&f`.
     pub fn name_addresses(
         &mut self,
         pointer_bits: u32,
@@ -68,6 +69,27 @@ impl Terms {
         let function =
             layout::function_at(a.pointer_bits, a.offset_bits, a.functions.len(), value)?;
         Some(format!("&{}", a.functions[function.index()]))
+    }
+
+    /// `object` or `offset` where `id` takes that part of a pointer (the
+    /// high bits name the object, the low bits are the offset into it).
+    fn pointer_part(&self, id: TermId) -> Option<&'static str> {
+        let a = self.addresses.as_ref()?;
+        let Term::Extract { term, low, width } = *self.get(id) else {
+            return None;
+        };
+        if self.width(term) != a.pointer_bits || self.as_const(term).is_some() {
+            return None;
+        }
+        match (low, width) {
+            (l, w) if l == a.offset_bits && l + w == a.pointer_bits => Some("object"),
+            (0, w) if w == a.offset_bits => Some("offset"),
+            _ => None,
+        }
+    }
+
+    fn object_part(&self, id: TermId) -> bool {
+        self.pointer_part(id) == Some("object")
     }
 
     /// The term as an expression; subterms nested too deeply print as
@@ -127,7 +149,7 @@ impl Terms {
                 if *width == 1 {
                     out.push_str(if *value == 1 { "true" } else { "false" });
                 } else if let Some(object) = self.address_text(*value, *width) {
-                    let _ = write!(out, "{value} ({object})");
+                    out.push_str(&object);
                 } else {
                     let _ = write!(out, "{value}");
                 }
@@ -140,6 +162,24 @@ impl Terms {
             Term::Unary(Unary::Neg, a) => {
                 out.push('-');
                 self.operand(out, cut, *a, depth);
+            }
+            Term::Binary(Binary::Eq, a, b) if self.object_part(*a) || self.object_part(*b) => {
+                // `object(p) == a`: the constant side names the object.
+                let (part, other) = if self.object_part(*a) {
+                    (*a, *b)
+                } else {
+                    (*b, *a)
+                };
+                self.write(out, cut, part, depth + 1);
+                out.push_str(" == ");
+                match (self.as_const(other), &self.addresses) {
+                    (Some(v), Some(addresses))
+                        if (1..addresses.objects.len()).contains(&(v as usize)) =>
+                    {
+                        out.push_str(&addresses.objects[v as usize]);
+                    }
+                    _ => self.operand(out, cut, other, depth),
+                }
             }
             Term::Binary(op, a, b) => {
                 self.operand(out, cut, *a, depth);
@@ -158,10 +198,17 @@ impl Terms {
                 out.push_str(" : ");
                 self.operand(out, cut, *e, depth);
             }
-            Term::Extract { term, low, width } => {
-                self.operand(out, cut, *term, depth);
-                let _ = write!(out, "[{}:{}]", low + width - 1, low);
-            }
+            Term::Extract { term, low, width } => match self.pointer_part(id) {
+                Some(part) => {
+                    let _ = write!(out, "{part}(");
+                    self.write(out, cut, *term, depth + 1);
+                    out.push(')');
+                }
+                None => {
+                    self.operand(out, cut, *term, depth);
+                    let _ = write!(out, "[{}:{}]", low + width - 1, low);
+                }
+            },
             Term::Concat { high, low } => {
                 out.push('{');
                 self.write(out, cut, *high, depth + 1);

@@ -1,7 +1,8 @@
 // lore: --unwind 2
 // expect: FALSE
 // A pointer to one of two objects and one of two functions: `lore show ssa`
-// prints the addresses with their objects (`1048576 (&x)`, `&f`).
+// prints addresses as objects (`&x`, `&f`) and which object a pointer
+// points to as `object(p) == x`.
 int x, y;
 void f(void) {}
 void g(void) {}
