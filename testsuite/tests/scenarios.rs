@@ -113,6 +113,32 @@ fn merge_shows_the_call_neither_branch_meant() {
 }
 
 #[test]
+fn a_merge_that_only_combines_both_branches_passes() {
+    // Branch A adds a call on one path, branch B on another, and the
+    // merge keeps both: nothing added, nothing lost, exit 0 — with the
+    // automatic bound search, which goes on while bounds cut executions.
+    let (code, out, err) = run_lore(&args(&[
+        "merge",
+        "cases/merge-clean/base.c",
+        "cases/merge-clean/a.c",
+        "cases/merge-clean/b.c",
+        "cases/merge-clean/merged.c",
+        "--quiet",
+    ]));
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains(
+            "The merge adds nothing that neither branch has and loses nothing of either branch"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("No execution of any version is cut by these bounds."),
+        "{out}"
+    );
+}
+
+#[test]
 fn json_reports_follow_the_schema() {
     let json = temp("diff.json");
     let (code, _, err) = run_lore(&args(&[
