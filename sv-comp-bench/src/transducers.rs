@@ -18,6 +18,7 @@
 use crate::sanitizers::vectors::{parse, Spec};
 use crate::sanitizers::{code_units, list_programs, show, vectors_of, Program};
 use lore_transducer::check::{bounded, Checked};
+use lore_transducer::compare::{ask, Modelled};
 use lore_transducer::harness::{io_shape, Io};
 use lore_transducer::learn::{learn, Learned, Limits, Outcome, Setup};
 use lore_transducer::model::{Term, Transducer};
@@ -109,9 +110,9 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
     );
     println!();
     println!(
-        "{:<26} {:>6} {:>7} {:>13} {:>6} {:>2} {:>5} {:>4} {:>6} {:>5} {:>8} {:>7} {:>8} {:>8} {:>10} {:>7} {:>6}",
+        "{:<26} {:>6} {:>7} {:>13} {:>6} {:>2} {:>5} {:>4} {:>6} {:>5} {:>8} {:>7} {:>8} {:>8} {:>10} {:>7} {:>6} {:>10} {:>6}",
         "program", "paper", "learned", "class", "states", "k", "trans", "conj", "solver", "runs",
-        "learn s", "proved", "proof s", "bounded", "bounded s", "vectors", "mutant"
+        "learn s", "proved", "proof s", "bounded", "bounded s", "vectors", "mutant", "idempotent", "idem s"
     );
     let mut problems: Vec<String> = Vec::new();
     let mut proved = 0;
@@ -216,6 +217,45 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
             }
             _ => "-",
         };
+        // BEK's idempotence question, decided on the transducer; a
+        // difference confirmed on the program, a "yes" cross-checked on the
+        // vectors' outputs.
+        let (idempotent, idempotent_seconds) = match (&learned.outcome, &learned.transducer) {
+            (Outcome::Learned, Some(t)) => {
+                let this = Modelled {
+                    setup: &setup,
+                    transducer: t,
+                };
+                let answer = ask(&[this, this], &[this], io.bits, &limits);
+                let d = &answer.decision;
+                let shown = if let Some(w) = answer.differs() {
+                    format!("no ({})", w.len())
+                } else if d.witness().is_some() {
+                    problems.push(format!(
+                        "{}: the transducer is not idempotent on {:?}, the program is",
+                        p.stem,
+                        d.witness()
+                    ));
+                    "WRONG".to_string()
+                } else if d.proved() {
+                    let twice_differs = vectors.iter().any(|v| {
+                        let once =
+                            t.run(&v.input.iter().map(|&b| u32::from(b)).collect::<Vec<_>>());
+                        once.is_some_and(|o| t.run(&o) != Some(o.clone()))
+                    });
+                    if twice_differs && !p.units {
+                        problems.push(format!("{}: idempotent, yet not on a vector", p.stem));
+                    }
+                    "yes".to_string()
+                } else if matches!(d.bounded, Some(Checked::Holds)) {
+                    format!("<={}", d.bound)
+                } else {
+                    "?".to_string()
+                };
+                (shown, format!("{:.2}", d.seconds))
+            }
+            _ => ("-".to_string(), "-".to_string()),
+        };
         if row.proved == "yes" {
             proved += 1;
             if vectors_ok != vectors.len() {
@@ -223,7 +263,7 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
             }
         }
         println!(
-            "{:<26} {:>6} {:>7} {:>13} {:>6} {:>2} {:>5} {:>4} {:>6} {:>5} {:>8.2} {:>7} {:>8} {:>8} {:>10.2} {:>7} {:>6}",
+            "{:<26} {:>6} {:>7} {:>13} {:>6} {:>2} {:>5} {:>4} {:>6} {:>5} {:>8.2} {:>7} {:>8} {:>8} {:>10.2} {:>7} {:>6} {:>10} {:>6}",
             p.stem,
             paper_says(&spec, p),
             row.learned,
@@ -240,7 +280,9 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
             row.bounded,
             learned.bounded_seconds,
             format!("{vectors_ok}/{}", vectors.len()),
-            mutant_caught
+            mutant_caught,
+            idempotent,
+            idempotent_seconds
         );
         if let Outcome::NotLearned(why) = &learned.outcome {
             println!("{:<26} not learned: {why}", "");

@@ -9,6 +9,7 @@ use lore_transducer::check::{bounded, unbounded, Checked};
 use lore_transducer::harness::{io_shape, Io};
 use lore_transducer::learn::{learn, Limits, Outcome, Setup};
 use lore_transducer::model::{Term, Transducer};
+use lore_transducer::pipeline::{decide, prove, shortest_difference, Pipelines};
 use std::path::Path;
 use std::time::Duration;
 
@@ -197,6 +198,118 @@ fn the_product_checks_agree_with_brute_force_on_mutants() {
     }
 }
 
+/// The first input (shortest first) of at most `n` symbols on which the
+/// two pipelines write different output, by running them.
+fn first_difference(p: &Pipelines<'_>, all: &[Vec<u32>]) -> Option<Vec<u32>> {
+    let through = |pipeline: &[&Transducer], w: &[u32]| {
+        pipeline.iter().try_fold(w.to_vec(), |word, t| t.run(&word))
+    };
+    all.iter()
+        .find(|w| through(&p.left, w) != through(&p.right, w))
+        .cloned()
+}
+
+#[test]
+fn pipeline_questions_agree_with_brute_force() {
+    // Idempotence, commutation and equivalence of the three learned 4-bit
+    // transducers and of mutants of them, decided by the BMC (shortest
+    // first, lengths 0..=3), by exploring every configuration, and by
+    // k-induction — each against running the pipelines on every input of
+    // at most 4 symbols.
+    let all = inputs(4);
+    let names = ["shift_or_double", "toggle", "previous_on_five"];
+    let learned: Vec<Transducer> = names
+        .iter()
+        .map(|n| learned(&Path::new(SMALL).join(format!("{n}.c"))))
+        .collect();
+    let mut questions: Vec<Pipelines<'_>> = Vec::new();
+    for a in &learned {
+        questions.push(Pipelines {
+            left: vec![a, a],
+            right: vec![a],
+        });
+        for b in &learned {
+            questions.push(Pipelines {
+                left: vec![a, b],
+                right: vec![b, a],
+            });
+        }
+    }
+    let mutated: Vec<(usize, Transducer)> = learned
+        .iter()
+        .enumerate()
+        .flat_map(|(i, t)| mutants(t).into_iter().map(move |m| (i, m)))
+        .collect();
+    for (i, m) in mutated.iter().step_by(2) {
+        questions.push(Pipelines {
+            left: vec![&learned[*i]],
+            right: vec![m],
+        });
+        questions.push(Pipelines {
+            left: vec![m, m],
+            right: vec![m],
+        });
+    }
+    let (mut differ, mut equal) = (0, 0);
+    for p in &questions {
+        let truth = first_difference(p, &all);
+        let shown = || format!("{:?}\n{:?}", p.left, p.right);
+        let d = decide(p, 4, 3, Duration::from_secs(10));
+        match (&truth, d.witness()) {
+            (Some(t), Some(w)) => {
+                differ += 1;
+                assert_eq!(w.len(), t.len(), "not a shortest difference: {}", shown());
+                assert!(
+                    first_difference(p, &[w.to_vec()]).is_some(),
+                    "{w:?} is no difference: {}",
+                    shown()
+                );
+            }
+            (Some(t), None) => panic!("the difference {t:?} missed: {}", shown()),
+            (None, Some(w)) => assert!(
+                w.len() > 4 && first_difference(p, &[w.to_vec()]).is_some(),
+                "{w:?} is no difference: {}",
+                shown()
+            ),
+            (None, None) => {
+                equal += 1;
+                assert!(d.proved(), "no decision: {d:?}: {}", shown());
+            }
+        }
+        // The BMC's route finds the same shortest differences...
+        let bmc = shortest_difference(p, 4, 3);
+        match (&truth, &bmc) {
+            (Some(t), Checked::Differs { input, .. }) if t.len() <= 3 => {
+                assert_eq!(
+                    input.len(),
+                    t.len(),
+                    "not a shortest difference: {}",
+                    shown()
+                );
+                assert!(
+                    first_difference(p, std::slice::from_ref(input)).is_some(),
+                    "{}",
+                    shown()
+                );
+            }
+            (Some(t), Checked::Holds) if t.len() > 3 => {}
+            (None, Checked::Holds) => {}
+            (t, b) => panic!("the BMC says {b:?} where running says {t:?}: {}", shown()),
+        }
+        // ... and k-induction never proves pipelines that differ.
+        if truth.is_some() || d.witness().is_some() {
+            let (proof, _) = prove(p, 4, Duration::from_secs(5));
+            assert_ne!(
+                proof,
+                Checked::Holds,
+                "a difference proved away: {}",
+                shown()
+            );
+        }
+    }
+    assert!(differ >= 10 && equal >= 3, "{differ} differ, {equal} equal");
+}
+
 fn transducer(file: &str, extra: &[&str]) -> (u8, String) {
     let mut args = vec!["transducer".to_string(), file.to_string()];
     args.extend(extra.iter().map(|s| s.to_string()));
@@ -311,6 +424,12 @@ fn versions_are_compared_as_bek_does() {
     assert_eq!(code, 1, "{out}");
     let line = out.lines().find(|l| l.starts_with("equivalence:")).unwrap();
     assert!(line.contains("differ on the input"), "{out}");
+    // A shortest difference: 5 symbols, `<` x `<` y `>` (as BEK's).
+    let bytes = shown_input(line);
+    assert!(
+        bytes.len() == 5 && bytes[0] == b'<' && bytes[2] == b'<' && bytes[4] == b'>',
+        "{out}"
+    );
     assert!(out.contains("get_tags_buggy.c writes"), "{out}");
     // A program is equivalent to itself, for every length.
     let (code, out) = transducer(
@@ -337,7 +456,90 @@ fn whether_a_symbol_can_come_out_is_answered_for_every_length() {
     );
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("writes '<' (0x3c) on the input"), "{out}");
+    // Symbols in a row: XmlEscape writes `&` only as the start of an
+    // entity, so never `&&` (proved, the matcher's state related to the
+    // program's by k-induction) ...
+    let (code, out) = transducer("cases/transducer/xml_escape.c", &["--can-write", "&&"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("never writes \"&&\", on any input of any length"),
+        "{out}"
+    );
+    // ... but `&lt;&` on `<&`, a shortest input.
+    let (code, out) = transducer("cases/transducer/xml_escape.c", &["--can-write", "&lt;&"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("writes \"&lt;&\" on the input \"<&\""),
+        "{out}"
+    );
     // A symbol wider than the symbols is bad input.
     let (code, out) = transducer("cases/transducer/html_escape.c", &["--can-write", "300"]);
     assert_eq!(code, 2, "{out}");
+}
+
+/// The input a line shows ("on the input \"...\"" or "[60, 28, ...]").
+fn shown_input(line: &str) -> Vec<u8> {
+    let shown = line.split("on the input ").nth(1).unwrap().trim();
+    match shown.strip_prefix('[') {
+        Some(list) => list
+            .trim_end_matches(']')
+            .split(", ")
+            .map(|n| n.parse().unwrap())
+            .collect(),
+        None => shown.trim_matches('"').as_bytes().to_vec(),
+    }
+}
+
+#[test]
+fn idempotence_and_commutation_are_decided_with_shortest_witnesses() {
+    // HtmlEscape is not idempotent: a one-symbol input, run twice on the
+    // program.
+    let (code, out) = transducer("cases/transducer/html_escape.c", &["--idempotent"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("idempotence: no, on the input \"\\\"\""),
+        "{out}"
+    );
+    assert!(out.contains("run on that writes \"&amp;quot;\""), "{out}");
+    assert!(
+        out.contains("no shorter input shows it: 1 symbol)"),
+        "{out}"
+    );
+    // GetTags is, for every length (its transducer is proved).
+    let (code, out) = transducer("cases/transducer/get_tags_fixed.c", &["--idempotent"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("idempotence: yes"), "{out}");
+    assert!(out.contains("on every input of every length"), "{out}");
+    // HtmlEscape and CleanseCss do not commute: on one symbol already
+    // (a tab becomes a space one way and nothing the other; `&` becomes
+    // `amp` and nothing).
+    let (code, out) = transducer(
+        "cases/transducer/html_escape.c",
+        &["--commutes-with", "cases/transducer/cleanse_css.c"],
+    );
+    assert_eq!(code, 1, "{out}");
+    let line = out.lines().find(|l| l.starts_with("commutation:")).unwrap();
+    assert!(line.starts_with("commutation: no, on the input"), "{out}");
+    assert_eq!(shown_input(line).len(), 1, "{out}");
+    assert!(
+        out.contains("cleanse_css.c after cases/transducer/html_escape.c writes"),
+        "{out}"
+    );
+    // A 16-bit alphabet goes the BMC's way (bounded, then k-induction).
+    let (code, out) = transducer(
+        "cases/transducer/javascript_escape_utf16.c",
+        &[
+            "--input",
+            "read_unit",
+            "--output",
+            "write_unit",
+            "--symbol-bits",
+            "16",
+            "--idempotent",
+            "--bound",
+            "2",
+        ],
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("idempotence: no, on the input"), "{out}");
 }

@@ -12,8 +12,9 @@
 //! every input length or does not. A failure is an input on which the two
 //! differ, replayed concretely by the BMC before it is returned.
 
+use crate::c;
 use crate::harness::{io_functions, load, symbol_reads, symbols_read, Io, IoShape};
-use crate::model::{max_symbol, State, Term, Transducer};
+use crate::model::{max_symbol, Term, Transducer};
 use lore_bmc::check::Verdict;
 use lore_bmc::kinduction::Induction;
 use lore_bmc::portfolio::{verify_portfolio, Portfolio};
@@ -28,26 +29,14 @@ use std::time::{Duration, Instant};
 /// `t`; with `limit`, the input ends after that many symbols.
 pub fn product_harness(t: &Transducer, io: &Io, shape: &IoShape, limit: Option<u32>) -> String {
     let mask = max_symbol(io.bits);
-    let k = t.lookback() as usize;
-    let longest = t
-        .states
-        .iter()
-        .flat_map(|s| {
-            s.transitions
-                .iter()
-                .map(|t| t.output.len())
-                .chain([s.final_output.len()])
-        })
-        .max()
-        .unwrap_or(0)
-        .max(1);
+    let vars = c::Vars::of("__lore_", t);
+    let longest = c::longest_output(t);
     let mut c = String::new();
     let _ = write!(
         c,
         r#"/* Lore: the program against a transducer, in lock step. */
 {draw}
 void __CPROVER_assert(int, const char *);
-static int __lore_state;
 static int __lore_eof;
 static int __lore_reads;
 static int __lore_expect[{longest}];
@@ -56,26 +45,14 @@ static int __lore_pos;
 "#,
         draw = crate::harness::draw_c(io.bits)
     );
-    for j in 1..=k {
-        let _ = writeln!(c, "static int __lore_back{j} = -2;");
-    }
-    let at = |j: u32| {
-        if j == 0 {
-            "x".to_string()
-        } else {
-            format!("__lore_back{j}")
-        }
-    };
+    c::declare(&mut c, &vars);
     let emit = |c: &mut String, terms: &[Term], indent: &str| {
         for (i, term) in terms.iter().enumerate() {
-            // A term that looks back before the input's start has no value.
-            let value = term.to_c(&at, io.bits);
-            let defined = if term.back() > 0 && !matches!(term, Term::Const(_)) {
-                format!("{} < 0 ? -2 : ", at(term.back()))
-            } else {
-                String::new()
-            };
-            let _ = writeln!(c, "{indent}__lore_expect[{i}] = {defined}{value};");
+            let _ = writeln!(
+                c,
+                "{indent}__lore_expect[{i}] = {};",
+                vars.term(term, io.bits)
+            );
         }
         let _ = writeln!(c, "{indent}__lore_nexp = {};", terms.len());
     };
@@ -84,58 +61,17 @@ static int __lore_pos;
     // one the harness can be in (a state number out of range would stand
     // for the last state without being it, and break relations such as
     // "the program's flag equals the state").
-    let _ = write!(
+    c.push_str("\nstatic void __lore_sane(void) {\n");
+    c::sane(&mut c, t, &vars);
+    let _ = writeln!(
         c,
-        "\nstatic void __lore_sane(void) {{\n  __VERIFIER_assume(__lore_state >= 0 && __lore_state <= {});\n  __VERIFIER_assume(__lore_eof == 0 || __lore_eof == 1);\n  __VERIFIER_assume(__lore_nexp >= 0 && __lore_nexp <= {longest} && __lore_pos >= 0);\n",
-        t.states.len() - 1
+        "  __VERIFIER_assume(__lore_eof == 0 || __lore_eof == 1);\n  __VERIFIER_assume(__lore_nexp >= 0 && __lore_nexp <= {longest} && __lore_pos >= 0);\n}}"
     );
-    for j in 1..=k {
-        let _ = writeln!(
-            c,
-            "  __VERIFIER_assume(__lore_back{j} >= -2 && __lore_back{j} <= {mask});"
-        );
-    }
-    c.push_str("}\n");
     c.push_str("\nstatic void __lore_step(int x) {\n");
-    by_state(&mut c, t, |c, s| {
-        for (n, tr) in s.transitions.iter().enumerate() {
-            let cond: Vec<String> = tr
-                .guard
-                .intervals()
-                .iter()
-                .map(|&(lo, hi)| {
-                    if lo == hi {
-                        format!("x == {lo}")
-                    } else {
-                        format!("(x >= {lo} && x <= {hi})")
-                    }
-                })
-                .collect();
-            let last = n + 1 == s.transitions.len();
-            let head = if n == 0 { "if" } else { "} else if" };
-            if last {
-                if n == 0 {
-                    c.push_str("    {\n");
-                } else {
-                    c.push_str("    } else {\n");
-                }
-            } else {
-                let _ = writeln!(c, "    {head} ({}) {{", cond.join(" || "));
-            }
-            emit(c, &tr.output, "      ");
-            let _ = writeln!(c, "      __lore_state = {};", tr.target);
-        }
-        c.push_str("    }\n");
-    });
-    for j in (2..=k).rev() {
-        let _ = writeln!(c, "  __lore_back{j} = __lore_back{};", j - 1);
-    }
-    if k >= 1 {
-        c.push_str("  __lore_back1 = x;\n");
-    }
-    c.push_str("}\n\nstatic void __lore_step_end(void) {\n  int x = -1;\n");
-    by_state(&mut c, t, |c, s| emit(c, &s.final_output, "    "));
-    c.push_str("  (void)x;\n}\n");
+    c::step(&mut c, t, &vars, emit);
+    c.push_str("}\n\nstatic void __lore_step_end(void) {\n");
+    c::end(&mut c, t, &vars, emit);
+    c.push_str("}\n");
     // Bounded, the reads are counted; unbounded, only whether one has
     // happened (a counter would be one more thing for k-induction to relate).
     let (limit_line, count) = match limit {
@@ -184,32 +120,6 @@ int __lore_q[1];
     );
     c.push_str(&io_functions(io, shape));
     c
-}
-
-/// One block of C per state (written by `body`), in a `switch` on the
-/// state when there are several; the last state is also the default, so
-/// that every state value means one.
-fn by_state(c: &mut String, t: &Transducer, mut body: impl FnMut(&mut String, &State)) {
-    let many = t.states.len() > 1;
-    if many {
-        c.push_str("  switch (__lore_state) {\n");
-    }
-    for (i, s) in t.states.iter().enumerate() {
-        if many {
-            if i + 1 == t.states.len() {
-                c.push_str("  default:\n");
-            } else {
-                let _ = writeln!(c, "  case {i}:");
-            }
-        }
-        body(c, s);
-        if many {
-            c.push_str("    break;\n");
-        }
-    }
-    if many {
-        c.push_str("  }\n");
-    }
 }
 
 /// What a check found.
@@ -265,7 +175,7 @@ pub fn bounded(
         })
 }
 
-fn first_difference(
+pub(crate) fn first_difference(
     program: &lore_frontend::ir::Program,
     report: &lore_bmc::verify::Report,
 ) -> Option<Checked> {
@@ -302,42 +212,95 @@ pub fn unbounded(
     prove(path, frontend, io, shape, text, options, time)
 }
 
-/// BEK's "can this symbol ever come out?": the program under a harness
-/// whose output function fails on `symbol`, for every input length.
-/// `Holds`: it never writes it; `Differs`: an input on which it does.
+/// BEK's "can this come out?": the program under a harness whose output
+/// function fails when what the program has written ends with `pattern`
+/// (one symbol or several in a row), for every input length. `Holds`: it
+/// never writes it; `Differs`: an input on which it does.
 pub fn never_writes(
     path: &Path,
     frontend: &FrontendOptions,
     io: &Io,
     shape: &IoShape,
-    symbol: u32,
+    pattern: &[u32],
     options: &SymexOptions,
     time: Duration,
 ) -> (Checked, Option<Induction>) {
     let mask = max_symbol(io.bits);
+    let shown: Vec<String> = pattern.iter().map(u32::to_string).collect();
     let mut text = format!(
-        r#"/* Lore: does the program ever write {symbol}? */
+        r#"/* Lore: does the program ever write {shown}? */
 {draw}
 void __CPROVER_assert(int, const char *);
 static int __lore_eof;
+/* How much of the pattern the output written so far ends with. */
+static int __lore_matched;
 static int __lore_input(void) {{
+  __VERIFIER_assume(__lore_matched >= 0 && __lore_matched < {len});
   if (__lore_eof) return -1;
   int x = __lore_draw();
   if (x < 0) __lore_eof = 1;
   return x;
 }}
 static void __lore_output(int c) {{
-  __CPROVER_assert((c & {mask}) != {symbol}, "lore: the program writes the symbol");
+  c = c & {mask};
+{matcher}  __CPROVER_assert(__lore_matched != {len}, "lore: the program writes the pattern");
 }}
 void __lore_finish(void) {{ }}
 void __lore_emit(int c) {{ }}
 void __lore_end(void) {{ }}
 int __lore_q[1];
 "#,
-        draw = crate::harness::draw_c(io.bits)
+        shown = shown.join(" "),
+        len = pattern.len(),
+        draw = crate::harness::draw_c(io.bits),
+        matcher = matcher_c(pattern),
     );
     text.push_str(&io_functions(io, shape));
     prove(path, frontend, io, shape, text, options, time)
+}
+
+/// The C that moves `__lore_matched` on the symbol `c`: the longest
+/// prefix of `pattern` the output ends with afterwards (Knuth–Morris–Pratt's
+/// automaton, as a table of the symbols the pattern has).
+fn matcher_c(pattern: &[u32]) -> String {
+    let next = |matched: usize, c: u32| -> usize {
+        // The longest k <= matched + 1 with pattern[..k] a suffix of
+        // pattern[..matched] followed by c.
+        let mut seen: Vec<u32> = pattern[..matched].to_vec();
+        seen.push(c);
+        (0..=seen.len().min(pattern.len()))
+            .rev()
+            .find(|&k| seen.ends_with(&pattern[..k]))
+            .unwrap_or(0)
+    };
+    let mut symbols: Vec<u32> = pattern.to_vec();
+    symbols.sort_unstable();
+    symbols.dedup();
+    let mut c = String::from(
+        "  switch (__lore_matched) {
+",
+    );
+    for matched in 0..pattern.len() {
+        let _ = writeln!(c, "  case {matched}:");
+        let mut chain = Vec::new();
+        for &sym in &symbols {
+            let to = next(matched, sym);
+            if to != 0 {
+                chain.push(format!("c == {sym} ? {to} : "));
+            }
+        }
+        let _ = writeln!(
+            c,
+            "    __lore_matched = {}0;
+    break;",
+            chain.concat()
+        );
+    }
+    c.push_str(
+        "  }
+",
+    );
+    c
 }
 
 /// A harness's checks for every input length, by the portfolio.
@@ -354,6 +317,17 @@ fn prove(
         Ok(h) => h,
         Err(e) => return (Checked::Unknown(e.to_string()), None),
     };
+    prove_program(&harnessed.program, options, time)
+}
+
+/// A program's checks for every input length (its input drawn by the
+/// harness's `__lore_draw`), by the portfolio: bounded model checking
+/// from `options.unwind`, deepened, then k-induction.
+pub(crate) fn prove_program(
+    program: &lore_frontend::ir::Program,
+    options: &SymexOptions,
+    time: Duration,
+) -> (Checked, Option<Induction>) {
     let mut options = options.clone();
     options.unwinding_assertions = true;
     let portfolio = Portfolio {
@@ -362,11 +336,11 @@ fn prove(
         deadline: Some((Instant::now(), time)),
         memory: None,
     };
-    let outcome = match verify_portfolio(&harnessed.program, &options, &portfolio, &mut |_| {}) {
+    let outcome = match verify_portfolio(program, &options, &portfolio, &mut |_| {}) {
         Ok(o) => o,
         Err(e) => return (Checked::Unknown(e.to_string()), None),
     };
-    if let Some(d) = first_difference(&harnessed.program, &outcome.report) {
+    if let Some(d) = first_difference(program, &outcome.report) {
         return (d, outcome.induction);
     }
     let checked = match (&outcome.report.verdict, &outcome.induction) {

@@ -8,13 +8,20 @@
 //! turns those answers into the symbolic classes of a step; [`learn`]
 //! builds the transducer; [`check`] checks a conjecture against the
 //! program — bounded, then for every input length by k-induction on the
-//! product of the two; [`compare`] asks whether another program is
-//! equivalent. [`model`] is the transducer itself.
+//! product of the two; [`compare`] asks BEK's questions — is another
+//! program equivalent, is a program idempotent, do two commute — the last
+//! two decided on the learned transducers chained as [`pipeline`]s (by
+//! [`explore`]-ing every configuration, or by the BMC) and confirmed on the
+//! programs. [`c`] writes a transducer as C; [`model`] is the transducer
+//! itself.
 
 pub mod answer;
+pub mod c;
 pub mod check;
 pub mod compare;
+pub mod explore;
 pub mod harness;
 pub mod learn;
 pub mod model;
 pub mod oracle;
+pub mod pipeline;

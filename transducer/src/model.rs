@@ -382,6 +382,14 @@ impl Transducer {
                 _ => prefix.len().checked_sub(j).map(|i| prefix[i]),
             })
             .collect();
+        self.step_in(state, &window)
+    }
+
+    /// From `state`, with `window[j]` = λ−j (`window[0]` the current
+    /// symbol, `None` at the end of the input; at least `lookback() + 1`
+    /// long): the state after the step and what it writes.
+    pub fn step_in(&self, state: usize, window: &[Option<u32>]) -> Option<(usize, Vec<u32>)> {
+        let current = window.first().copied().flatten();
         let (next, terms) = match current {
             None => (state, &self.states[state].final_output),
             Some(x) => {
@@ -391,7 +399,7 @@ impl Transducer {
         };
         let written = terms
             .iter()
-            .map(|t| t.eval(&window, self.bits))
+            .map(|t| t.eval(window, self.bits))
             .collect::<Option<_>>()?;
         Some((next, written))
     }

@@ -1,13 +1,14 @@
 //! `lore transducer`: learn a symbolic transducer of a C program that
 //! reads symbols and writes symbols (Sigma*), check it, and print it.
 
+mod questions;
+
 use crate::{exit, load_file, Console, FrontendArgs};
 use clap::Args;
 use lore_bmc::kinduction::Induction;
 use lore_transducer::check::Checked;
 use lore_transducer::harness::{HarnessError, Io};
 use lore_transducer::learn::{learn, LearnError, Learned, Limits, Outcome, Setup};
-use lore_transducer::oracle::{show_input, show_symbols};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -51,10 +52,24 @@ pub struct TransducerArgs {
     /// both programs are run.
     #[arg(long, value_name = "OTHER")]
     pub equivalent: Option<PathBuf>,
-    /// BEK's "can this symbol ever come out?", answered on the program
-    /// for every input length (no learning): a number (`60`, `0x3c`) or
-    /// one character (`'<'` or `<`). Exit 1 with an input when it can.
-    #[arg(long, value_name = "SYMBOL")]
+    /// BEK's idempotence question: does running FILE on its own output
+    /// change nothing (T(T(x)) = T(x) for every input x)? Decided on the
+    /// learned transducer; exit 1 with an input where it does not hold,
+    /// run on the program.
+    #[arg(long)]
+    pub idempotent: bool,
+    /// BEK's commutation question: do FILE and OTHER (same input and
+    /// output functions) commute — does OTHER after FILE write what FILE
+    /// after OTHER writes, on every input? Both are learned; decided on
+    /// their transducers; exit 1 with an input where they do not, run on
+    /// the programs.
+    #[arg(long, value_name = "OTHER")]
+    pub commutes_with: Option<PathBuf>,
+    /// BEK's "can this ever come out?", answered on the program for every
+    /// input length (no learning): one symbol — a number (`60`, `0x3c`)
+    /// or one character (`'<'` or `<`) — or characters in a row
+    /// (`'<script'`). Exit 1 with an input on which it comes out.
+    #[arg(long, value_name = "PATTERN")]
     pub can_write: Option<String>,
     /// Print every question to the solver (the input's positions, what is
     /// asked of the step at the last one) with its answer, and each
@@ -64,7 +79,8 @@ pub struct TransducerArgs {
     /// Print the C harness the program runs under for the solver's
     /// questions instead of learning (`query`, the default), or, after
     /// learning, the product of the program's harness and the learned
-    /// transducer that the checks run on (`product`).
+    /// transducer that the checks run on (`product`), or the two pipelines
+    /// the idempotence question is decided on (`idempotent`).
     #[arg(long, value_name = "WHICH", num_args = 0..=1, default_missing_value = "query")]
     pub show_harness: Option<String>,
     /// The most states a transducer may have before learning gives up.
@@ -92,7 +108,7 @@ pub fn run(args: &TransducerArgs, console: &mut Console<'_>) -> u8 {
         log_queries: args.show_queries,
     };
     if let Some(symbol) = &args.can_write {
-        return can_write(args, &setup, symbol, console);
+        return questions::can_write(args, &setup, symbol, console);
     }
     if let Some(which) = args.show_harness.as_deref().filter(|w| *w == "query") {
         return show_harness(&setup, which, console);
@@ -109,16 +125,17 @@ pub fn run(args: &TransducerArgs, console: &mut Console<'_>) -> u8 {
             for line in &learned.queries {
                 let _ = writeln!(console.err, "{line}");
             }
-            if args.show_harness.as_deref() == Some("product") {
-                return show_product(&setup, &learned, args.bound, console);
+            if let Some(which @ ("product" | "idempotent")) = args.show_harness.as_deref() {
+                return show_product(&setup, &learned, which, args.bound, console);
             }
-            if let Some(other) = &args.equivalent {
-                let code = print(&learned, console);
-                if code != exit::OK {
-                    return code;
-                }
-                return equivalence(args, &setup, &learned, other, &limits, console);
-            }
+            let code = print(&learned, console);
+            let asked =
+                args.equivalent.is_some() || args.idempotent || args.commutes_with.is_some();
+            let (answered, answers) = if asked && code == exit::OK {
+                questions::ask_all(args, &setup, &learned, &limits, console)
+            } else {
+                (exit::OK, Vec::new())
+            };
             if let Some(path) = &args.dot {
                 if let Some(t) = &learned.transducer {
                     if let Err(e) = std::fs::write(path, t.to_dot()) {
@@ -129,14 +146,21 @@ pub fn run(args: &TransducerArgs, console: &mut Console<'_>) -> u8 {
                 }
             }
             if let Some(path) = &args.json {
-                let text =
-                    serde_json::to_string_pretty(&to_json(args, &learned)).unwrap_or_default();
+                let mut value = to_json(args, &learned);
+                if asked {
+                    value["questions"] = serde_json::Value::Array(answers);
+                }
+                let text = serde_json::to_string_pretty(&value).unwrap_or_default();
                 if let Err(e) = std::fs::write(path, text + "\n") {
                     let _ = writeln!(console.err, "error: cannot write {}: {e}", path.display());
                     return exit::BAD_INPUT;
                 }
             }
-            print(&learned, console)
+            if code != exit::OK {
+                code
+            } else {
+                answered
+            }
         }
         Err(LearnError::Harness(HarnessError::Load(_))) => {
             let _ = writeln!(
@@ -242,12 +266,12 @@ fn show_harness(setup: &Setup<'_>, which: &str, console: &mut Console<'_>) -> u8
 }
 
 /// Symbols as the oracle's messages take them (where -1 is the end).
-fn symbols(w: &[u32]) -> Vec<i64> {
+pub(super) fn symbols(w: &[u32]) -> Vec<i64> {
     w.iter().map(|&v| i64::from(v)).collect()
 }
 
 /// How a proof for every length was made.
-fn proved_by(induction: Option<&Induction>) -> String {
+pub(super) fn proved_by(induction: Option<&Induction>) -> String {
     match induction {
         Some(Induction::Proved { k: 0, .. }) => "k-induction with loop summaries".to_string(),
         Some(Induction::Proved { k, .. }) => format!("k-induction, k = {k}"),
@@ -255,165 +279,15 @@ fn proved_by(induction: Option<&Induction>) -> String {
     }
 }
 
-/// `--can-write SYMBOL`.
-fn can_write(
-    args: &TransducerArgs,
-    setup: &Setup<'_>,
-    symbol: &str,
-    console: &mut Console<'_>,
-) -> u8 {
-    let trimmed = symbol.trim_matches('\'');
-    let parsed = if let Some(hex) = trimmed.strip_prefix("0x") {
-        u32::from_str_radix(hex, 16).ok()
-    } else if trimmed.chars().count() == 1 && !trimmed.chars().all(|c| c.is_ascii_digit()) {
-        trimmed.chars().next().map(u32::from)
-    } else {
-        trimmed.parse().ok()
-    };
-    let max = lore_transducer::model::max_symbol(setup.io.bits);
-    let Some(value) = parsed.filter(|&v| v <= max) else {
-        let _ = writeln!(
-            console.err,
-            "error: --can-write takes a symbol of {} bits (a number, 0x.., or one character), not `{symbol}`",
-            setup.io.bits
-        );
-        return exit::BAD_INPUT;
-    };
-    let shape = match lore_transducer::harness::io_shape(setup.path, &setup.frontend, &setup.io) {
-        Ok(s) => s,
-        Err(e) => {
-            let _ = writeln!(console.err, "error: {}: {e}", setup.path.display());
-            return exit::BAD_INPUT;
-        }
-    };
-    let started = std::time::Instant::now();
-    let (checked, induction) = lore_transducer::check::never_writes(
-        setup.path,
-        &setup.frontend,
-        &setup.io,
-        &shape,
-        value,
-        &lore_bmc::symex::SymexOptions {
-            unwind: 2,
-            ..Default::default()
-        },
-        Duration::from_secs(args.proof_time),
-    );
-    let seconds = started.elapsed().as_secs_f64();
-    let shown = match char::from_u32(value).filter(|c| c.is_ascii_graphic()) {
-        Some(c) => format!("'{c}' ({value:#x})"),
-        None => format!("{value:#x}"),
-    };
-    let file = args.file.display();
-    match checked {
-        Checked::Holds => {
-            let how = proved_by(induction.as_ref());
-            let _ = writeln!(
-                console.out,
-                "can-write: {file} never writes {shown}, on any input of any length ({how}, {seconds:.2} s)"
-            );
-            exit::OK
-        }
-        Checked::Differs { input, .. } => {
-            let _ = writeln!(
-                console.out,
-                "can-write: {file} writes {shown} {}",
-                show_input(&symbols(&input))
-            );
-            exit::DISAGREE
-        }
-        Checked::Unknown(why) => {
-            let _ = writeln!(
-                console.out,
-                "can-write: no answer within {seconds:.1} s ({why})"
-            );
-            exit::OK
-        }
-    }
-}
-
-/// `--equivalent OTHER`: OTHER against FILE's transducer.
-fn equivalence(
-    args: &TransducerArgs,
+/// `--show-harness product|idempotent`: the C a learned transducer's
+/// checks run on.
+fn show_product(
     setup: &Setup<'_>,
     learned: &Learned,
-    other: &std::path::Path,
-    limits: &Limits,
+    which: &str,
+    bound: u32,
     console: &mut Console<'_>,
 ) -> u8 {
-    use lore_transducer::compare::{compare, output_of};
-    let Some(t) = &learned.transducer else {
-        return exit::DISAGREE;
-    };
-    if let Err(code) = load_file(other, &args.frontend, console) {
-        return code;
-    }
-    let other_setup = Setup {
-        path: other,
-        frontend: setup.frontend.clone(),
-        io: setup.io.clone(),
-        options: Default::default(),
-        log_queries: false,
-    };
-    let (file, other_name) = (args.file.display(), other.display());
-    let comparison = match compare(&other_setup, t, limits) {
-        Ok(c) => c,
-        Err(e) => {
-            let _ = writeln!(console.err, "error: {other_name}: {e}");
-            return exit::BAD_INPUT;
-        }
-    };
-    let differs = match (&comparison.bounded, &comparison.proof) {
-        (Checked::Differs { input, .. }, _) | (_, Some((Checked::Differs { input, .. }, _))) => {
-            Some(input.clone())
-        }
-        _ => None,
-    };
-    let out = &mut console.out;
-    if let Some(input) = differs {
-        let shown = |w: &[u32]| {
-            if w.is_empty() {
-                return "nothing".to_string();
-            }
-            show_symbols(&symbols(w))
-        };
-        let (a, b) = (output_of(setup, &input), output_of(&other_setup, &input));
-        let _ = writeln!(
-            out,
-            "equivalence: {file} and {other_name} differ {}",
-            show_input(&symbols(&input))
-        );
-        if let (Ok(a), Ok(b)) = (a, b) {
-            let _ = writeln!(out, "  {file} writes {}", shown(&a));
-            let _ = writeln!(out, "  {other_name} writes {}", shown(&b));
-        }
-        return exit::DISAGREE;
-    }
-    let proved_here = matches!(learned.proof, Some((Checked::Holds, ..)));
-    match (&comparison.proof, proved_here) {
-        (Some((Checked::Holds, _)), true) => {
-            let _ = writeln!(
-                out,
-                "equivalence: {file} and {other_name} write the same output on every input, of every length (both proved equal to the transducer)"
-            );
-        }
-        (proof, _) => {
-            let why = match proof {
-                Some((Checked::Unknown(why), _)) => why.clone(),
-                _ if !proved_here => format!("{file}'s transducer is not proved for every length"),
-                _ => "no proof".into(),
-            };
-            let _ = writeln!(
-                out,
-                "equivalence: {file} and {other_name} agree on every input of at most {} symbols; not proved for every length ({why})",
-                comparison.bound
-            );
-        }
-    }
-    exit::OK
-}
-
-fn show_product(setup: &Setup<'_>, learned: &Learned, bound: u32, console: &mut Console<'_>) -> u8 {
     let (Some(t), Ok(shape)) = (
         &learned.transducer,
         lore_transducer::harness::io_shape(setup.path, &setup.frontend, &setup.io),
@@ -421,11 +295,22 @@ fn show_product(setup: &Setup<'_>, learned: &Learned, bound: u32, console: &mut 
         let _ = writeln!(console.err, "error: no transducer was learned");
         return exit::DISAGREE;
     };
-    let _ = write!(
-        console.out,
-        "/* The product for inputs of at most {bound} symbols (the bounded check); the proof's has no such limit. */\n{}",
-        lore_transducer::check::product_harness(t, &setup.io, &shape, Some(bound))
-    );
+    let text = if which == "idempotent" {
+        let p = lore_transducer::pipeline::Pipelines {
+            left: vec![t, t],
+            right: vec![t],
+        };
+        format!(
+            "/* Idempotence: the transducer twice against once, for inputs of at most {bound} symbols; the proof's has no such limit. */\n{}",
+            p.to_c(t.bits, Some(bound))
+        )
+    } else {
+        format!(
+            "/* The product for inputs of at most {bound} symbols (the bounded check); the proof's has no such limit. */\n{}",
+            lore_transducer::check::product_harness(t, &setup.io, &shape, Some(bound))
+        )
+    };
+    let _ = write!(console.out, "{text}");
     exit::OK
 }
 
