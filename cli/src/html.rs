@@ -15,10 +15,11 @@ pub fn page(report: &Report) -> String {
         report
             .programs
             .iter()
-            .map(|p| p.file.as_str())
+            .map(|p| file_name(&p.file))
             .collect::<Vec<_>>()
             .join(" ")
     );
+    let paths: Vec<&str> = report.programs.iter().map(|p| p.file.as_str()).collect();
     let _ = write!(
         out,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
@@ -26,12 +27,23 @@ pub fn page(report: &Report) -> String {
          <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n",
         text(&title)
     );
-    let _ = writeln!(out, "<header><h1>{}</h1>", text(&title));
+    let _ = writeln!(
+        out,
+        "<header><h1 title=\"{}\">{}</h1>",
+        text(&paths.join(" ")),
+        text(&title)
+    );
     let _ = writeln!(out, "<p class=\"summary\">{}</p>", text(&report.summary));
     if report.programs.len() > 1 {
         out.push_str("<ul class=\"programs\">");
         for p in &report.programs {
-            let _ = write!(out, "<li><b>{}</b>: {}</li>", p.role, text(&p.file));
+            let _ = write!(
+                out,
+                "<li><b>{}</b>: <span title=\"{}\">{}</span></li>",
+                p.role,
+                text(&p.file),
+                text(file_name(&p.file))
+            );
         }
         out.push_str("</ul>\n");
     }
@@ -113,10 +125,16 @@ fn bound_section(out: &mut String, report: &Report, index: usize, bound: &BoundV
 fn panel_html(out: &mut String, report: &Report, id: &str, panel: &Panel) {
     let d = &panel.drawing;
     let alphabet = d.dfa.alphabet();
+    // Files by their names in the heading, their paths in its tooltip.
+    let mut heading = panel.title.clone();
+    for p in &report.programs {
+        heading = heading.replace(&p.file, file_name(&p.file));
+    }
     let _ = writeln!(
         out,
-        "<article class=\"panel\"><h3>{}</h3>",
-        text(&panel.title)
+        "<article class=\"panel\"><h3 title=\"{}\">{}</h3>",
+        text(&panel.title),
+        text(&heading)
     );
     let _ = writeln!(
         out,
@@ -130,7 +148,13 @@ fn panel_html(out: &mut String, report: &Report, id: &str, panel: &Panel) {
     );
     let _ = writeln!(
         out,
-        "<figure class=\"automaton\">{}</figure>",
+        "<figure class=\"automaton\"><div class=\"tools\" role=\"toolbar\" aria-label=\"zoom\">\
+         <button type=\"button\" data-zoom=\"fit\" title=\"fit the drawing into the view (f)\">fit</button>\
+         <button type=\"button\" data-zoom=\"out\" title=\"zoom out (-)\">&minus;</button>\
+         <button type=\"button\" data-zoom=\"in\" title=\"zoom in (+)\">+</button>\
+         <button type=\"button\" data-zoom=\"actual\" title=\"actual size (0)\">100%</button>\
+         <span class=\"hint\">wheel: zoom, drag or arrow keys: move</span></div>\
+         <div class=\"view\" tabindex=\"0\" aria-label=\"automaton {id}, pan and zoom\">{}</div></figure>",
         inline_svg(&d.to_svg(), id)
     );
     if d.empty {
@@ -178,21 +202,44 @@ fn panel_html(out: &mut String, report: &Report, id: &str, panel: &Panel) {
             }
         );
         for w in &panel.words {
-            word_html(out, report, w);
+            word_html(out, report, w, &path_of(d, &w.letters));
         }
         out.push_str("</ol>\n");
     }
     out.push_str("</article>\n");
 }
 
-fn word_html(out: &mut String, report: &Report, w: &WordView) {
+/// The drawn edges a word takes (`from-to` pairs), as far as it runs in
+/// the drawing.
+fn path_of(d: &lore_learner::draw::Drawing, letters: &[String]) -> String {
+    let dfa = &d.dfa;
+    let mut at = dfa.initial();
+    let mut steps = Vec::new();
+    for name in letters {
+        let Some(a) = dfa.alphabet().letter(name) else {
+            break;
+        };
+        let next = dfa.next(at, a);
+        if next == lore_learner::dfa::NONE {
+            break;
+        }
+        steps.push(format!("{}-{}", at.index(), next.index()));
+        at = next;
+    }
+    steps.join(" ")
+}
+
+fn word_html(out: &mut String, report: &Report, w: &WordView, path: &str) {
     let word = w
         .letters
         .iter()
         .map(|l| text(l))
         .collect::<Vec<_>>()
         .join(" · ");
-    let _ = write!(out, "<li><details><summary><code>{word}</code></summary>");
+    let _ = write!(
+        out,
+        "<li class=\"word\" data-path=\"{path}\"><details><summary><code>{word}</code></summary>"
+    );
     match &w.trace {
         None => out.push_str("<p>No witness execution was found.</p>"),
         Some(steps) => {
@@ -273,6 +320,11 @@ fn inline_svg(svg: &str, id: &str) -> String {
         )
 }
 
+/// A file shown by its name (the full path goes in a tooltip).
+fn file_name(path: &str) -> &str {
+    path.rsplit('/').next().unwrap_or(path)
+}
+
 /// Text for HTML content and attributes.
 fn text(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -328,8 +380,18 @@ output { font-weight: 700; font-variant-numeric: tabular-nums; }
 .panel { border: 1px solid var(--line); border-radius: 6px; padding: 0.75rem 1rem;
   margin: 1rem 0; }
 .facts, .marks { color: var(--muted); margin: 0.25rem 0; }
-.automaton { margin: 0.5rem 0; overflow-x: auto; }
-.automaton svg { max-width: 100%; height: auto; }
+.automaton { margin: 0.5rem 0; }
+.automaton .tools { display: flex; gap: 0.4rem; align-items: center; margin-bottom: 0.25rem; }
+.automaton .tools button { font: inherit; font-size: 0.9rem; padding: 0.1rem 0.6rem;
+  border: 1px solid var(--line); border-radius: 4px; background: var(--shade); cursor: pointer; }
+.automaton .tools .hint { color: var(--muted); font-size: 0.85rem; }
+.automaton .view { overflow: hidden; border: 1px solid var(--line); border-radius: 4px;
+  max-height: 75vh; cursor: grab; position: relative; touch-action: none; }
+.automaton .view:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+.automaton .view svg { display: block; transform-origin: 0 0; max-width: none; }
+.automaton svg .hot { stroke: #cf222e; stroke-width: 3; }
+.automaton svg text.hot { fill: #cf222e; stroke: none; font-weight: 700; }
+.word.current > details > summary code { background: #ffebe9; }
 code { font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace;
   font-size: 0.92em; }
 code.dominating { color: var(--green); font-weight: 700; }
@@ -372,6 +434,76 @@ const SCRIPT: &str = r#"
       missing.hidden = true;
     }
   }
+  // Pan and zoom: the drawing at its own size (the text at 12 px) unless
+  // the reader zooms; wheel zooms about the pointer, drag and the arrow
+  // keys move, + - 0 f zoom in, out, to 100 %, to fit.
+  document.querySelectorAll('.automaton').forEach(fig => {
+    const view = fig.querySelector('.view');
+    const svg = view.querySelector('svg');
+    if (!svg) return;
+    const w = Number(svg.getAttribute('width')), h = Number(svg.getAttribute('height'));
+    let scale = 1, x = 0, y = 0;
+    view.style.height = Math.min(h + 2, window.innerHeight * 0.75) + 'px';
+    function apply() { svg.style.transform = `translate(${x}px, ${y}px) scale(${scale})`; }
+    function zoom(factor, cx, cy) {
+      const next = Math.min(8, Math.max(0.1, scale * factor));
+      x = cx - (cx - x) * next / scale; y = cy - (cy - y) * next / scale; scale = next; apply();
+    }
+    function fit() {
+      const r = view.getBoundingClientRect();
+      scale = Math.min(1, r.width / w, r.height / h); x = 0; y = 0; apply();
+    }
+    fig.querySelectorAll('button[data-zoom]').forEach(btn => btn.addEventListener('click', () => {
+      const r = view.getBoundingClientRect();
+      const what = btn.dataset.zoom;
+      if (what === 'fit') fit();
+      else if (what === 'actual') { scale = 1; x = 0; y = 0; apply(); }
+      else zoom(what === 'in' ? 1.25 : 0.8, r.width / 2, r.height / 2);
+    }));
+    view.addEventListener('wheel', e => {
+      e.preventDefault();
+      const r = view.getBoundingClientRect();
+      zoom(e.deltaY < 0 ? 1.1 : 1 / 1.1, e.clientX - r.left, e.clientY - r.top);
+    }, { passive: false });
+    let drag = null;
+    view.addEventListener('pointerdown', e => { drag = [e.clientX - x, e.clientY - y]; view.setPointerCapture(e.pointerId); });
+    view.addEventListener('pointermove', e => { if (drag) { x = e.clientX - drag[0]; y = e.clientY - drag[1]; apply(); } });
+    view.addEventListener('pointerup', () => { drag = null; });
+    view.addEventListener('keydown', e => {
+      const r = view.getBoundingClientRect();
+      const step = 40;
+      const moves = { ArrowLeft: [step, 0], ArrowRight: [-step, 0], ArrowUp: [0, step], ArrowDown: [0, -step] };
+      if (moves[e.key]) { x += moves[e.key][0]; y += moves[e.key][1]; apply(); }
+      else if (e.key === '+' || e.key === '=') zoom(1.25, r.width / 2, r.height / 2);
+      else if (e.key === '-') zoom(0.8, r.width / 2, r.height / 2);
+      else if (e.key === '0') { scale = 1; x = 0; y = 0; apply(); }
+      else if (e.key === 'f') fit();
+      else return;
+      e.preventDefault();
+    });
+  });
+  // A word's transitions light up in its automaton while it is pointed
+  // at, focused or open.
+  function light(li, on) {
+    const panel = li.closest('.panel');
+    if (!panel) return;
+    panel.querySelectorAll('.hot').forEach(el => el.classList.remove('hot'));
+    panel.querySelectorAll('.word.current').forEach(el => el.classList.remove('current'));
+    const open = panel.querySelector('.word details[open]');
+    const which = on ? li : (open ? open.closest('.word') : null);
+    if (!which) return;
+    which.classList.add('current');
+    (which.dataset.path || '').split(' ').filter(Boolean).forEach(step => {
+      const [from, to] = step.split('-');
+      panel.querySelectorAll(`svg [data-from="${from}"][data-to="${to}"]`).forEach(el => el.classList.add('hot'));
+    });
+  }
+  document.querySelectorAll('.word').forEach(li => {
+    li.addEventListener('mouseenter', () => light(li, true));
+    li.addEventListener('mouseleave', () => light(li, false));
+    li.addEventListener('focusin', () => light(li, true));
+    li.querySelector('details').addEventListener('toggle', () => light(li, li.querySelector('details').open));
+  });
   b.addEventListener('input', () => { fitWordLengths(); show(); });
   wl.addEventListener('input', show);
   b.value = String(PAIRS[CHOSEN][0]);

@@ -16,6 +16,7 @@
 //! marks the initial state.
 
 use crate::dfa::{Alphabet, Dfa, Letter, State, MAX_LETTERS, NONE};
+use crate::layout::{Edge, Graph, Ink, Node};
 use std::fmt::Write;
 use std::sync::Arc;
 
@@ -102,6 +103,19 @@ impl Drawing {
         format!("Dominating edges: {}", letters.join(", "))
     }
 
+    /// The caption with its letters wrapped for a picture.
+    fn caption_wrapped(&self) -> String {
+        if self.empty {
+            return self.caption();
+        }
+        let alphabet = self.dfa.alphabet();
+        let letters = wrap_at(
+            self.dominating_letters.iter().map(|&a| alphabet.name(a)),
+            80,
+        );
+        format!("Dominating edges: {letters}")
+    }
+
     pub fn to_dot(&self) -> String {
         let d = &self.dfa;
         let alphabet = d.alphabet();
@@ -158,65 +172,35 @@ impl Drawing {
         out
     }
 
-    /// SVG: Graphviz's `dot` when it is installed, else Lore's own layout.
+    /// SVG, by Lore's own layered layout ([`crate::layout`]): the same
+    /// picture on every machine, whether Graphviz is installed or not.
     pub fn to_svg(&self) -> String {
-        if let Some(svg) = graphviz_svg(&self.to_dot()) {
-            return svg;
-        }
-        self.to_svg_builtin()
+        crate::layout::to_svg(&self.graph())
     }
 
-    /// SVG with Lore's own layered layout (no Graphviz needed): states in
-    /// columns by breadth-first distance from the initial state.
-    pub fn to_svg_builtin(&self) -> String {
+    /// The drawing as a graph for the layout: states (accepting double,
+    /// dominators green, doomed marked D), one edge per pair of states with
+    /// its letters (green where every letter dominates).
+    pub fn graph(&self) -> Graph {
         let d = &self.dfa;
         let alphabet = d.alphabet();
         let n = d.num_states();
-        let mut layer = vec![usize::MAX; n];
-        let mut order = vec![d.initial()];
-        layer[d.initial().index()] = 0;
-        let mut i = 0;
-        while i < order.len() {
-            let s = order[i];
-            for a in alphabet.letters() {
-                let t = d.next(s, a);
-                if t != NONE && layer[t.index()] == usize::MAX {
-                    layer[t.index()] = layer[s.index()] + 1;
-                    order.push(t);
-                }
-            }
-            i += 1;
-        }
-        let layers = layer
-            .iter()
-            .filter(|&&l| l != usize::MAX)
-            .max()
-            .map_or(1, |m| m + 1);
-        let mut rows = vec![0usize; layers];
-        let mut pos = vec![(0.0f64, 0.0f64); n];
-        for &s in &order {
-            let l = layer[s.index()];
-            pos[s.index()] = (80.0 + 150.0 * l as f64, 60.0 + 90.0 * rows[l] as f64);
-            rows[l] += 1;
-        }
-        let width = 80.0 + 150.0 * layers as f64 + 40.0;
-        // The last row's centre, and room below it for curved edges and labels.
-        let height =
-            60.0 + 90.0 * (*rows.iter().max().unwrap_or(&1)).max(1).saturating_sub(1) as f64 + 70.0;
-        let mut out = String::new();
-        let _ = writeln!(
-            out,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"sans-serif\" font-size=\"12\">"
-        );
-        out.push_str("<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\" fill=\"context-stroke\"/></marker></defs>\n");
-        let caption = self.caption();
-        let _ = writeln!(
-            out,
-            "<text x=\"10\" y=\"20\" fill=\"#1a7f37\">{}</text>",
-            xml(&caption)
-        );
-        let r = 18.0;
-        // Edges, merged per pair of states.
+        let nodes = State::all(n)
+            .map(|s| Node {
+                text: if self.doomed[s.index()] {
+                    "D".into()
+                } else {
+                    String::new()
+                },
+                accepting: d.is_accepting(s),
+                ink: if self.dominator_states[s.index()] && !self.empty {
+                    Ink::Marked
+                } else {
+                    Ink::Plain
+                },
+                title: format!("q{s}"),
+            })
+            .collect();
         let mut pairs: Vec<((State, State), Vec<Letter>)> = Vec::new();
         for s in State::all(n) {
             for a in alphabet.letters() {
@@ -230,62 +214,54 @@ impl Drawing {
                 }
             }
         }
-        for ((s, t), ls) in &pairs {
-            let green = ls.iter().all(|a| self.dominating_letters.contains(a));
-            let color = if green { "#1a7f37" } else { "#333333" };
-            let label = xml(&ls
-                .iter()
-                .map(|&a| alphabet.name(a))
-                .collect::<Vec<_>>()
-                .join(", "));
-            let (x1, y1) = pos[(*s).index()];
-            let (x2, y2) = pos[(*t).index()];
-            if s == t {
-                let _ = writeln!(
-                    out,
-                    "<path d=\"M{:.1},{:.1} C{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}\" fill=\"none\" stroke=\"{color}\" marker-end=\"url(#arrow)\"/><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"{color}\">{label}</text>",
-                    x1 - 8.0, y1 - r + 2.0, x1 - 30.0, y1 - 60.0, x1 + 30.0, y1 - 60.0, x1 + 8.0, y1 - r + 2.0, x1, y1 - 50.0
-                );
-                continue;
-            }
-            let (dx, dy) = (x2 - x1, y2 - y1);
-            let len = (dx * dx + dy * dy).sqrt().max(1.0);
-            let (ux, uy) = (dx / len, dy / len);
-            let (sx, sy) = (x1 + ux * r, y1 + uy * r);
-            let (ex, ey) = (x2 - ux * r, y2 - uy * r);
-            // Bend edges so that opposite directions do not overlap.
-            let bend = if x2 <= x1 { 40.0 } else { 18.0 };
-            let (mx, my) = ((sx + ex) / 2.0 - uy * bend, (sy + ey) / 2.0 + ux * bend);
-            let _ = writeln!(
-                out,
-                "<path d=\"M{sx:.1},{sy:.1} Q{mx:.1},{my:.1} {ex:.1},{ey:.1}\" fill=\"none\" stroke=\"{color}\" marker-end=\"url(#arrow)\"/><text x=\"{mx:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"{color}\">{label}</text>",
-                my - 4.0
-            );
+        let edges = pairs
+            .into_iter()
+            .map(|((s, t), ls)| Edge {
+                from: s.index(),
+                to: t.index(),
+                label: wrap(ls.iter().map(|&a| alphabet.name(a))),
+                ink: if ls.iter().all(|a| self.dominating_letters.contains(a)) {
+                    Ink::Marked
+                } else {
+                    Ink::Plain
+                },
+            })
+            .collect();
+        Graph {
+            nodes,
+            edges,
+            initial: d.initial().index(),
+            caption: Some((
+                self.caption_wrapped(),
+                if self.empty { Ink::Plain } else { Ink::Marked },
+            )),
         }
-        let (ix, iy) = pos[d.initial().index()];
-        let _ = writeln!(out, "<path d=\"M{:.1},{iy:.1} L{:.1},{iy:.1}\" stroke=\"#1f6feb\" marker-end=\"url(#arrow)\"/>", ix - 60.0, ix - r);
-        for s in State::all(n) {
-            let (x, y) = pos[s.index()];
-            let color = if self.dominator_states[s.index()] && !self.empty {
-                "#1a7f37"
-            } else {
-                "#333333"
-            };
-            let _ = writeln!(out, "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r}\" fill=\"white\" stroke=\"{color}\" stroke-width=\"1.5\"/>");
-            if d.is_accepting(s) {
-                let _ = writeln!(out, "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{}\" fill=\"none\" stroke=\"{color}\" stroke-width=\"1.5\"/>", r - 4.0);
-            }
-            if self.doomed[s.index()] {
-                let _ = writeln!(
-                    out,
-                    "<text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">D</text>",
-                    y + 4.0
-                );
-            }
-        }
-        out.push_str("</svg>\n");
-        out
     }
+}
+
+/// Names joined by ", ", a new line before one would pass 32 characters.
+pub fn wrap<'a>(names: impl Iterator<Item = &'a str>) -> String {
+    wrap_at(names, 32)
+}
+
+/// Names joined by ", ", a new line before one would pass `width`.
+pub fn wrap_at<'a>(names: impl Iterator<Item = &'a str>, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = 0;
+    for (i, name) in names.enumerate() {
+        if i > 0 {
+            if line + 2 + name.chars().count() > width {
+                out.push_str(",\n");
+                line = 0;
+            } else {
+                out.push_str(", ");
+                line += 2;
+            }
+        }
+        out.push_str(name);
+        line += name.chars().count();
+    }
+    out
 }
 
 /// Is some word accepted without using an edge `skip(state, letter)`?
@@ -400,29 +376,6 @@ fn access_word(d: &Dfa, target: State) -> Vec<Letter> {
 
 fn escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace('"', "\\\"")
-}
-
-fn xml(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
-fn graphviz_svg(dot: &str) -> Option<String> {
-    use std::io::Write as _;
-    let mut child = std::process::Command::new("dot")
-        .arg("-Tsvg")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .ok()?;
-    child.stdin.take()?.write_all(dot.as_bytes()).ok()?;
-    let out = child.wait_with_output().ok()?;
-    out.status
-        .success()
-        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
 /// Why a DOT file could not be read as an automaton.

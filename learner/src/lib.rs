@@ -13,6 +13,7 @@
 pub mod consistent;
 pub mod dfa;
 pub mod draw;
+pub mod layout;
 pub mod lsharp;
 pub mod lstar;
 pub mod teacher;

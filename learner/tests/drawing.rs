@@ -53,7 +53,7 @@ fn dot_round_trips_and_svg_is_drawn() {
     let d = Drawing::new(&loop_then_error());
     let back = read_dot(&d.to_dot(), Some(d.dfa.alphabet())).unwrap();
     assert!(back.equivalent(&d.dfa));
-    let svg = d.to_svg_builtin();
+    let svg = d.to_svg();
     assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
     assert_eq!(
         svg.matches("<circle").count(),

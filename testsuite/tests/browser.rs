@@ -263,6 +263,7 @@ fn check_report(browser: &mut Browser, page: &Path, name: &str) {
     browser.open(page);
     let errors = browser.errors();
     assert!(errors.is_empty(), "{name}: console errors: {errors:?}");
+    check_legible(browser, name);
     let area = browser.eval(
         "(() => { const s = document.querySelector('section.bound:not([hidden]) svg'); \
          if (!s) return 0; const r = s.getBoundingClientRect(); \
@@ -319,7 +320,35 @@ fn check_report(browser: &mut Browser, page: &Path, name: &str) {
             rows.as_i64().unwrap_or(-1) > 0,
             "{name}: clicking a word shows no witness ({rows})"
         );
+        // The open word's transitions are highlighted in its automaton.
+        let hot = browser
+            .eval("document.querySelectorAll('section.bound:not([hidden]) svg path.hot').length");
+        assert!(
+            hot.as_i64().unwrap_or(0) > 0,
+            "{name}: the open word's transitions are not highlighted"
+        );
     }
+    // Zoom with the keyboard: + enlarges, 0 goes back to the drawing's size.
+    let zoomed = browser.eval(
+        "(() => { const v = document.querySelector('section.bound:not([hidden]) .automaton .view'); \
+         v.focus(); return v.querySelector('svg').style.transform; })()",
+    );
+    browser.key("+", 187);
+    let after = browser.eval(
+        "document.querySelector('section.bound:not([hidden]) .automaton .view svg').style.transform",
+    );
+    assert!(
+        after.as_str().unwrap_or("").contains("scale(1.25)"),
+        "{name}: + does not zoom in ({zoomed} -> {after})"
+    );
+    browser.key("0", 48);
+    let back = browser.eval(
+        "document.querySelector('section.bound:not([hidden]) .automaton .view svg').style.transform",
+    );
+    assert!(
+        back.as_str().unwrap_or("").contains("scale(1)"),
+        "{name}: 0 does not go back to 100 % ({back})"
+    );
     browser.eval("window.scrollTo(0, 0)");
     let png = browser.screenshot();
     std::fs::write(out_dir().join(format!("{name}.png")), &png).unwrap();
@@ -331,6 +360,65 @@ fn check_report(browser: &mut Browser, page: &Path, name: &str) {
     );
     let errors = browser.errors();
     assert!(errors.is_empty(), "{name}: console errors: {errors:?}");
+}
+
+/// Legibility of every automaton in the page at the default zoom: text
+/// rendered at 11 px or more, no text box over another or over a state,
+/// every state inside its drawing. Hidden bound sections are shown in turn.
+const LEGIBLE: &str = r#"(() => {
+  const problems = [];
+  const overlap = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 &&
+    a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  function check(svg, where) {
+    const box = svg.getBoundingClientRect();
+    const scale = box.width / Number(svg.getAttribute('width'));
+    const texts = Array.from(svg.querySelectorAll('text'));
+    if (texts.length === 0) problems.push(where + ': no text');
+    for (const t of texts) {
+      const px = parseFloat(getComputedStyle(t).fontSize) * scale;
+      if (px < 11) problems.push(`${where}: "${t.textContent}" at ${px.toFixed(1)} px`);
+    }
+    const labels = texts.filter(t => !t.closest('g.state')).map(t => [t.textContent, t.getBoundingClientRect()]);
+    const states = Array.from(svg.querySelectorAll('g.state > circle:first-of-type')).map(c => c.getBoundingClientRect());
+    for (let i = 0; i < labels.length; i++) {
+      for (let j = i + 1; j < labels.length; j++) {
+        if (overlap(labels[i][1], labels[j][1])) problems.push(`${where}: "${labels[i][0]}" over "${labels[j][0]}"`);
+      }
+      states.forEach((s, k) => { if (overlap(labels[i][1], s)) problems.push(`${where}: "${labels[i][0]}" over state ${k}`); });
+    }
+    states.forEach((s, k) => {
+      if (s.left < box.left - 0.5 || s.right > box.right + 0.5 || s.top < box.top - 0.5 || s.bottom > box.bottom + 0.5)
+        problems.push(`${where}: state ${k} outside the drawing`);
+    });
+    return states.length;
+  }
+  let drawn = 0;
+  if (document.documentElement.tagName === 'svg') {
+    drawn += check(document.documentElement, 'picture');
+  }
+  document.querySelectorAll('section.bound').forEach((sec, k) => {
+    const hidden = sec.hidden;
+    sec.hidden = false;
+    sec.querySelectorAll('.automaton svg').forEach((svg, j) => { drawn += check(svg, `bound ${k}, automaton ${j}`); });
+    sec.hidden = hidden;
+  });
+  return [drawn, problems];
+})()"#;
+
+/// Checks [`LEGIBLE`] on the page open in `browser`.
+fn check_legible(browser: &mut Browser, name: &str) {
+    let result = browser.eval(LEGIBLE);
+    let drawn = result[0].as_u64().unwrap_or(0);
+    let problems: Vec<String> = result[1]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|p| p.as_str().unwrap_or("").to_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    assert!(drawn > 0, "{name}: no state drawn");
+    assert!(problems.is_empty(), "{name}: not legible: {problems:#?}");
 }
 
 fn make(name: &str, args: &[&str]) -> PathBuf {
@@ -394,6 +482,77 @@ fn reports_work_in_a_real_browser() {
     for page in &pages {
         let name = page.file_stem().unwrap().to_string_lossy().into_owned();
         check_report(&mut browser, page, &name);
+        browser.session = None;
+        browser.events.clear();
+    }
+    drop(browser);
+    let _ = std::fs::remove_dir_all(profile);
+}
+
+/// The paper's Table 1 rows (folder, b, b_wl), the docking rows included.
+const TABLE1: [(&str, u32, u32); 11] = [
+    ("tcas_auto_instrumented", 1, 17),
+    ("bubble_sort_linux_false", 2, 16),
+    ("bubble_sort_linux_false", 3, 19),
+    ("merge_sort_false", 1, 8),
+    ("merge_sort_false", 2, 12),
+    ("sll_to_dll_rev_false", 1, 28),
+    ("sll_to_dll_rev_false", 2, 28),
+    ("ifstofunctions_defroster_min", 1, 29),
+    ("DockingApproachExample_Ext", 1, 8),
+    ("DockingApproachExample_Ext", 2, 8),
+    ("DockingApproachExample_Ext", 2, 11),
+];
+
+#[test]
+fn every_automaton_of_table_1_and_the_transducers_is_legible() {
+    // Each of the paper's automata in its report, at the default zoom,
+    // with a screenshot of each for a person to look at; and the learned
+    // transducers' pictures (the same drawing code) opened on their own.
+    let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/benchmarks/paper");
+    let profile = out_dir().join(format!("profile-legible-{}", std::process::id()));
+    let mut browser = Browser::launch(&profile);
+    for (folder, b, wl) in TABLE1 {
+        let source = shared.join(folder).join(format!("{folder}.c"));
+        assert!(
+            source.exists(),
+            "{} not found: ../shared must be beside the repository",
+            source.display()
+        );
+        let name = format!("table1-{folder}-{b}-{wl}");
+        let page = make(
+            &name,
+            &[
+                "learn",
+                &source.display().to_string(),
+                "--unwind",
+                &b.to_string(),
+                "--max-word-length",
+                &wl.to_string(),
+            ],
+        );
+        browser.open(&page);
+        let errors = browser.errors();
+        assert!(errors.is_empty(), "{name}: console errors: {errors:?}");
+        check_legible(&mut browser, &name);
+        let png = browser.screenshot();
+        std::fs::write(out_dir().join(format!("{name}.png")), &png).unwrap();
+        browser.session = None;
+        browser.events.clear();
+    }
+    for program in ["get_tags_fixed", "html_escape", "cleanse_attribute"] {
+        let svg = out_dir().join(format!("transducer-{program}.svg"));
+        let (code, out, err) = run_lore(&[
+            "transducer".to_string(),
+            format!("cases/transducer/{program}.c"),
+            "-o".to_string(),
+            svg.display().to_string(),
+        ]);
+        assert_eq!(code, 0, "{program}: {out}{err}");
+        browser.open(&svg);
+        check_legible(&mut browser, program);
+        let png = browser.screenshot();
+        std::fs::write(out_dir().join(format!("transducer-{program}.png")), &png).unwrap();
         browser.session = None;
         browser.events.clear();
     }

@@ -245,16 +245,40 @@ impl fmt::Display for Term {
     }
 }
 
-/// A sequence of output terms.
+/// A sequence of output terms; two or more printable characters in a row
+/// read as one string (`"&lt;"`).
 pub fn show_output(terms: &[Term]) -> String {
     if terms.is_empty() {
         return "ε".into();
     }
-    terms
-        .iter()
-        .map(Term::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
+    let printable = |t: &Term| match *t {
+        Term::Const(c) => char::from_u32(c).filter(|ch| (' '..='~').contains(ch)),
+        _ => None,
+    };
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < terms.len() {
+        let run = terms[i..]
+            .iter()
+            .take_while(|t| printable(t).is_some())
+            .count();
+        if run >= 2 {
+            let text: String = terms[i..i + run]
+                .iter()
+                .filter_map(printable)
+                .flat_map(|ch| match ch {
+                    '"' | '\\' => vec!['\\', ch],
+                    _ => vec![ch],
+                })
+                .collect();
+            parts.push(format!("\"{text}\""));
+            i += run;
+        } else {
+            parts.push(terms[i].to_string());
+            i += 1;
+        }
+    }
+    parts.join(" ")
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -39,7 +39,8 @@ pub struct TransducerArgs {
     /// Seconds for learning, the bounded checks of the conjectures included.
     #[arg(long, default_value_t = 120, value_name = "SECONDS")]
     pub time_limit: u64,
-    /// Write the transducer in Graphviz's DOT to FILE.
+    /// Write the transducer to FILE: SVG for a `.svg` file (Lore's own
+    /// layout), else Graphviz's DOT.
     #[arg(short = 'o', long = "output-file", value_name = "FILE")]
     pub dot: Option<PathBuf>,
     /// Write what was learned and checked as JSON to FILE (schema
@@ -138,7 +139,12 @@ pub fn run(args: &TransducerArgs, console: &mut Console<'_>) -> u8 {
             };
             if let Some(path) = &args.dot {
                 if let Some(t) = &learned.transducer {
-                    if let Err(e) = std::fs::write(path, t.to_dot()) {
+                    let text = if path.extension().is_some_and(|e| e == "svg") {
+                        picture(t)
+                    } else {
+                        t.to_dot()
+                    };
+                    if let Err(e) = std::fs::write(path, text) {
                         let _ =
                             writeln!(console.err, "error: cannot write {}: {e}", path.display());
                         return exit::BAD_INPUT;
@@ -388,5 +394,73 @@ fn to_json(args: &TransducerArgs, learned: &Learned) -> serde_json::Value {
         "learning_seconds": learned.learning_seconds,
         "proof": proof,
         "bounded_check": bounded,
+    })
+}
+
+/// The transducer drawn by the layout the automata use: a state per
+/// state, one edge per pair of states with a line per transition
+/// (`guard / output`), and an edge to an end mark for what a state writes
+/// when the input ends.
+fn picture(t: &lore_transducer::model::Transducer) -> String {
+    use lore_learner::layout::{to_svg, Edge, Graph, Ink, Node};
+    use lore_transducer::model::show_output;
+    let n = t.states.len();
+    let mut nodes: Vec<Node> = (0..n)
+        .map(|i| Node {
+            text: format!("q{i}"),
+            accepting: false,
+            ink: Ink::Plain,
+            title: format!("q{i}"),
+        })
+        .collect();
+    let mut edges: Vec<Edge> = Vec::new();
+    let end = n;
+    for (i, s) in t.states.iter().enumerate() {
+        for tr in &s.transitions {
+            let line = format!("{} / {}", tr.guard, show_output(&tr.output));
+            match edges.iter_mut().find(|e| e.from == i && e.to == tr.target) {
+                Some(e) => {
+                    e.label.push('\n');
+                    e.label.push_str(&line);
+                }
+                None => edges.push(Edge {
+                    from: i,
+                    to: tr.target,
+                    label: line,
+                    ink: Ink::Plain,
+                }),
+            }
+        }
+        if !s.final_output.is_empty() {
+            edges.push(Edge {
+                from: i,
+                to: end,
+                label: format!("end / {}", show_output(&s.final_output)),
+                ink: Ink::Plain,
+            });
+        }
+    }
+    if edges.iter().any(|e| e.to == end) {
+        nodes.push(Node {
+            text: "end".into(),
+            accepting: true,
+            ink: Ink::Plain,
+            title: "the end of the input".into(),
+        });
+    }
+    to_svg(&Graph {
+        nodes,
+        edges,
+        initial: 0,
+        caption: Some((
+            format!(
+                "{} state{}, lookback {}, {}",
+                n,
+                if n == 1 { "" } else { "s" },
+                t.lookback(),
+                t.class()
+            ),
+            Ink::Plain,
+        )),
     })
 }
