@@ -68,6 +68,7 @@ pub fn page(report: &Report) -> String {
         report.chosen
     );
     out.push_str(SCRIPT);
+    out.push_str(VIEWER);
     out.push_str("</script>\n</body>\n</html>\n");
     out
 }
@@ -146,17 +147,7 @@ fn panel_html(out: &mut String, report: &Report, id: &str, panel: &Panel) {
         panel.word_count,
         if panel.word_count == 1 { "" } else { "s" },
     );
-    let _ = writeln!(
-        out,
-        "<figure class=\"automaton\"><div class=\"tools\" role=\"toolbar\" aria-label=\"zoom\">\
-         <button type=\"button\" data-zoom=\"fit\" title=\"fit the drawing into the view (f)\">fit</button>\
-         <button type=\"button\" data-zoom=\"out\" title=\"zoom out (-)\">&minus;</button>\
-         <button type=\"button\" data-zoom=\"in\" title=\"zoom in (+)\">+</button>\
-         <button type=\"button\" data-zoom=\"actual\" title=\"actual size (0)\">100%</button>\
-         <span class=\"hint\">wheel: zoom, drag or arrow keys: move</span></div>\
-         <div class=\"view\" tabindex=\"0\" aria-label=\"automaton {id}, pan and zoom\">{}</div></figure>",
-        inline_svg(&d.to_svg(), id)
-    );
+    out.push_str(&figure(&d.to_svg(), id));
     if d.empty {
         out.push_str("<p class=\"marks\">No word is accepted.</p>\n");
     } else {
@@ -320,13 +311,27 @@ fn inline_svg(svg: &str, id: &str) -> String {
         )
 }
 
+/// A drawing in a viewer with zoom buttons ([`VIEWER`] makes them work).
+pub(crate) fn figure(svg: &str, id: &str) -> String {
+    format!(
+        "<figure class=\"automaton\"><div class=\"tools\" role=\"toolbar\" aria-label=\"zoom\">\
+         <button type=\"button\" data-zoom=\"fit\" title=\"fit the drawing into the view (f)\">fit</button>\
+         <button type=\"button\" data-zoom=\"out\" title=\"zoom out (-)\">&minus;</button>\
+         <button type=\"button\" data-zoom=\"in\" title=\"zoom in (+)\">+</button>\
+         <button type=\"button\" data-zoom=\"actual\" title=\"actual size (0)\">100%</button>\
+         <span class=\"hint\">wheel: zoom, drag or arrow keys: move</span></div>\
+         <div class=\"view\" tabindex=\"0\" aria-label=\"automaton {id}, pan and zoom\">{}</div></figure>\n",
+        inline_svg(svg, id)
+    )
+}
+
 /// A file shown by its name (the full path goes in a tooltip).
-fn file_name(path: &str) -> &str {
+pub(crate) fn file_name(path: &str) -> &str {
     path.rsplit('/').next().unwrap_or(path)
 }
 
 /// Text for HTML content and attributes.
-fn text(s: &str) -> String {
+pub(crate) fn text(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -354,7 +359,7 @@ Green states are dominators: every accepted word passes through them.</li>\
 in acceptance.</li>\
 <li>The rejecting sink and its edges are not drawn.</li></ul></section>\n";
 
-const STYLE: &str = "
+pub(crate) const STYLE: &str = "
 :root { color-scheme: light; --ink: #1b1f24; --muted: #4a5360; --line: #d0d7de;
   --accent: #0a58ca; --green: #1a7f37; --paper: #ffffff; --shade: #f6f8fa; }
 * { box-sizing: border-box; }
@@ -434,9 +439,43 @@ const SCRIPT: &str = r#"
       missing.hidden = true;
     }
   }
-  // Pan and zoom: the drawing at its own size (the text at 12 px) unless
-  // the reader zooms; wheel zooms about the pointer, drag and the arrow
-  // keys move, + - 0 f zoom in, out, to 100 %, to fit.
+  // A word's transitions light up in its automaton while it is pointed
+  // at, focused or open.
+  function light(li, on) {
+    const panel = li.closest('.panel');
+    if (!panel) return;
+    panel.querySelectorAll('.hot').forEach(el => el.classList.remove('hot'));
+    panel.querySelectorAll('.word.current').forEach(el => el.classList.remove('current'));
+    const open = panel.querySelector('.word details[open]');
+    const which = on ? li : (open ? open.closest('.word') : null);
+    if (!which) return;
+    which.classList.add('current');
+    (which.dataset.path || '').split(' ').filter(Boolean).forEach(step => {
+      const [from, to] = step.split('-');
+      panel.querySelectorAll(`svg [data-from="${from}"][data-to="${to}"]`).forEach(el => el.classList.add('hot'));
+    });
+  }
+  document.querySelectorAll('.word').forEach(li => {
+    li.addEventListener('mouseenter', () => light(li, true));
+    li.addEventListener('mouseleave', () => light(li, false));
+    li.addEventListener('focusin', () => light(li, true));
+    li.querySelector('details').addEventListener('toggle', () => light(li, li.querySelector('details').open));
+  });
+  b.addEventListener('input', () => { fitWordLengths(); show(); });
+  wl.addEventListener('input', show);
+  b.value = String(PAIRS[CHOSEN][0]);
+  fitWordLengths();
+  wl.value = String(PAIRS[CHOSEN][1]);
+  show();
+})();
+"#;
+
+/// Zoom and pan for every drawing made by [`figure`]: the drawing at its
+/// own size (the text at 12 px) unless the reader zooms; the wheel zooms
+/// about the pointer, dragging and the arrow keys move, + - 0 f zoom in,
+/// out, to 100 % and to fit.
+pub(crate) const VIEWER: &str = r#"
+(function () {
   document.querySelectorAll('.automaton').forEach(fig => {
     const view = fig.querySelector('.view');
     const svg = view.querySelector('svg');
@@ -482,33 +521,5 @@ const SCRIPT: &str = r#"
       e.preventDefault();
     });
   });
-  // A word's transitions light up in its automaton while it is pointed
-  // at, focused or open.
-  function light(li, on) {
-    const panel = li.closest('.panel');
-    if (!panel) return;
-    panel.querySelectorAll('.hot').forEach(el => el.classList.remove('hot'));
-    panel.querySelectorAll('.word.current').forEach(el => el.classList.remove('current'));
-    const open = panel.querySelector('.word details[open]');
-    const which = on ? li : (open ? open.closest('.word') : null);
-    if (!which) return;
-    which.classList.add('current');
-    (which.dataset.path || '').split(' ').filter(Boolean).forEach(step => {
-      const [from, to] = step.split('-');
-      panel.querySelectorAll(`svg [data-from="${from}"][data-to="${to}"]`).forEach(el => el.classList.add('hot'));
-    });
-  }
-  document.querySelectorAll('.word').forEach(li => {
-    li.addEventListener('mouseenter', () => light(li, true));
-    li.addEventListener('mouseleave', () => light(li, false));
-    li.addEventListener('focusin', () => light(li, true));
-    li.querySelector('details').addEventListener('toggle', () => light(li, li.querySelector('details').open));
-  });
-  b.addEventListener('input', () => { fitWordLengths(); show(); });
-  wl.addEventListener('input', show);
-  b.value = String(PAIRS[CHOSEN][0]);
-  fitWordLengths();
-  wl.value = String(PAIRS[CHOSEN][1]);
-  show();
 })();
 "#;

@@ -133,6 +133,7 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
             io: io.clone(),
             options: Default::default(),
             log_queries: false,
+            progress: None,
         };
         let limits = Limits {
             bound: options.bound,

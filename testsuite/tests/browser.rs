@@ -396,6 +396,9 @@ const LEGIBLE: &str = r#"(() => {
   if (document.documentElement.tagName === 'svg') {
     drawn += check(document.documentElement, 'picture');
   }
+  document.querySelectorAll('.automaton svg').forEach((svg, j) => {
+    if (!svg.closest('section.bound')) drawn += check(svg, `figure ${j}`);
+  });
   document.querySelectorAll('section.bound').forEach((sec, k) => {
     const hidden = sec.hidden;
     sec.hidden = false;
@@ -542,19 +545,30 @@ fn every_automaton_of_table_1_and_the_transducers_is_legible() {
     }
     for program in ["get_tags_fixed", "html_escape", "cleanse_attribute"] {
         let svg = out_dir().join(format!("transducer-{program}.svg"));
+        let html = out_dir().join(format!("transducer-{program}.html"));
         let (code, out, err) = run_lore(&[
             "transducer".to_string(),
             format!("cases/transducer/{program}.c"),
             "-o".to_string(),
             svg.display().to_string(),
+            "--html".to_string(),
+            html.display().to_string(),
         ]);
         assert_eq!(code, 0, "{program}: {out}{err}");
-        browser.open(&svg);
-        check_legible(&mut browser, program);
-        let png = browser.screenshot();
-        std::fs::write(out_dir().join(format!("transducer-{program}.png")), &png).unwrap();
-        browser.session = None;
-        browser.events.clear();
+        for (page, shot) in [(&svg, "svg"), (&html, "html")] {
+            browser.open(page);
+            let errors = browser.errors();
+            assert!(errors.is_empty(), "{program}: console errors: {errors:?}");
+            check_legible(&mut browser, program);
+            let png = browser.screenshot();
+            std::fs::write(
+                out_dir().join(format!("transducer-{program}-{shot}.png")),
+                &png,
+            )
+            .unwrap();
+            browser.session = None;
+            browser.events.clear();
+        }
     }
     drop(browser);
     let _ = std::fs::remove_dir_all(profile);

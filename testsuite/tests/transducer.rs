@@ -85,6 +85,7 @@ fn learned(path: &Path) -> Transducer {
         io: io4(),
         options: Default::default(),
         log_queries: false,
+        progress: None,
     };
     let limits = Limits {
         bound: 4,
@@ -367,7 +368,7 @@ fn programs_outside_the_class_are_told_apart_with_the_reason() {
 }
 
 #[test]
-fn the_transducer_is_written_as_dot_and_json() {
+fn the_transducer_is_written_as_dot_json_svg_and_html() {
     let dir = std::env::temp_dir().join(format!("lore-transducer-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let (dot, json) = (dir.join("t.dot"), dir.join("t.json"));
@@ -394,6 +395,34 @@ fn the_transducer_is_written_as_dot_and_json() {
     assert_eq!(v["transducer"]["lookback"], 1);
     assert_eq!(v["proof"]["result"], "holds");
     assert_eq!(v["bounded_check"]["result"], "holds");
+    // The picture (the automata's layout) and the report page, with the
+    // answer to a question asked.
+    let (svg, html) = (dir.join("t.svg"), dir.join("t.html"));
+    let (code, out) = transducer(
+        "cases/transducer/get_tags_fixed.c",
+        &[
+            "-o",
+            svg.to_str().unwrap(),
+            "--html",
+            html.to_str().unwrap(),
+            "--idempotent",
+        ],
+    );
+    assert_eq!(code, 0, "{out}");
+    let svg = std::fs::read_to_string(svg).unwrap();
+    assert!(svg.starts_with("<svg"), "{svg}");
+    assert_eq!(svg.matches("<g class=\"state\"").count(), 3, "{svg}");
+    assert!(svg.contains("['&gt;'] / '&lt;' λ-1 '&gt;'"), "{svg}");
+    let html = std::fs::read_to_string(html).unwrap();
+    assert!(
+        html.contains("<h1 title=") && html.contains("lore transducer get_tags_fixed.c"),
+        "{html}"
+    );
+    assert!(html.contains("<b>idempotence</b>: holds"), "{html}");
+    assert!(
+        html.contains("class=\"view\""),
+        "the drawing is in a viewer"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -97,6 +97,17 @@ pub struct Setup<'a> {
     pub options: SymexOptions,
     /// Keep every question to the solver in `Learned::queries`.
     pub log_queries: bool,
+    /// Told what learning is doing, a line at a time (each conjecture and
+    /// each check of it), for progress on long runs.
+    pub progress: Option<&'a dyn Fn(&str)>,
+}
+
+impl Setup<'_> {
+    fn progress(&self, line: impl FnOnce() -> String) {
+        if let Some(p) = self.progress {
+            p(&line());
+        }
+    }
 }
 
 /// Why a program cannot be learned at all.
@@ -172,6 +183,17 @@ pub fn learn(setup: &Setup<'_>, limits: &Limits) -> Result<Learned, LearnError> 
         };
         learned.conjectures += 1;
         learned.transducer = Some(t.clone());
+        setup.progress(|| {
+            format!(
+                "conjecture {}: {} state{}, {} transitions, after {} solver calls, {:.1} s",
+                learned.conjectures,
+                t.states.len(),
+                if t.states.len() == 1 { "" } else { "s" },
+                t.transitions(),
+                table.oracle.solver_calls,
+                started.elapsed().as_secs_f64()
+            )
+        });
         if let Some(log) = &mut table.oracle.log {
             log.push(format!("conjecture {}:\n{t}", learned.conjectures));
         }
@@ -281,6 +303,17 @@ impl Checker<'_> {
                 full = Some((checked, started.elapsed().as_secs_f64()));
             }
         }
+        self.setup.progress(|| {
+            format!(
+                "  checked up to {} symbols; now the proof for every length (up to {} s)",
+                if full.is_some() {
+                    n
+                } else {
+                    SHORT_BOUND.min(n)
+                },
+                self.limits.proof_time.as_secs()
+            )
+        });
         let started = Instant::now();
         let mut proof_options = self.options.clone();
         proof_options.unwind = 2;

@@ -2,6 +2,7 @@
 //! reads symbols and writes symbols (Sigma*), check it, and print it.
 
 mod questions;
+mod report;
 
 use crate::{exit, load_file, Console, FrontendArgs};
 use clap::Args;
@@ -9,7 +10,6 @@ use lore_bmc::kinduction::Induction;
 use lore_transducer::check::Checked;
 use lore_transducer::harness::{HarnessError, Io};
 use lore_transducer::learn::{learn, LearnError, Learned, Limits, Outcome, Setup};
-use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -43,6 +43,11 @@ pub struct TransducerArgs {
     /// layout), else Graphviz's DOT.
     #[arg(short = 'o', long = "output-file", value_name = "FILE")]
     pub dot: Option<PathBuf>,
+    /// Write a self-contained HTML page to FILE: the transducer drawn
+    /// (zoom and pan), its transitions, the checks, and the answers to the
+    /// questions asked.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
     /// Write what was learned and checked as JSON to FILE (schema
     /// `lore-transducer/1`, docs/json.md).
     #[arg(long, value_name = "FILE")]
@@ -97,6 +102,14 @@ pub fn run(args: &TransducerArgs, console: &mut Console<'_>) -> u8 {
     if loaded.program.is_none() || loaded.has_errors() {
         return exit::BAD_INPUT;
     }
+    // Progress on stderr once a run has taken a second (quick runs stay
+    // quiet), as the lines come.
+    let started = std::time::Instant::now();
+    let progress = |line: &str| {
+        if started.elapsed().as_secs_f64() >= 1.0 {
+            eprintln!("lore transducer: {line}");
+        }
+    };
     let setup = Setup {
         path: &args.file,
         frontend: args.frontend.options(),
@@ -107,6 +120,7 @@ pub fn run(args: &TransducerArgs, console: &mut Console<'_>) -> u8 {
         },
         options: Default::default(),
         log_queries: args.show_queries,
+        progress: Some(&progress),
     };
     if let Some(symbol) = &args.can_write {
         return questions::can_write(args, &setup, symbol, console);
@@ -151,6 +165,18 @@ pub fn run(args: &TransducerArgs, console: &mut Console<'_>) -> u8 {
                     }
                 }
             }
+            if let Some(path) = &args.html {
+                let page = report::page(
+                    &args.file.display().to_string(),
+                    &learned,
+                    &summary(&learned),
+                    &answers,
+                );
+                if let Err(e) = std::fs::write(path, page) {
+                    let _ = writeln!(console.err, "error: cannot write {}: {e}", path.display());
+                    return exit::BAD_INPUT;
+                }
+            }
             if let Some(path) = &args.json {
                 let mut value = to_json(args, &learned);
                 if asked {
@@ -183,65 +209,57 @@ pub fn run(args: &TransducerArgs, console: &mut Console<'_>) -> u8 {
 }
 
 fn print(learned: &Learned, console: &mut Console<'_>) -> u8 {
-    let out = &mut console.out;
     if let Some(t) = &learned.transducer {
-        let _ = write!(out, "{t}");
+        let _ = write!(console.out, "{t}");
     }
-    let _ = writeln!(
-        out,
+    for line in summary(learned) {
+        let _ = writeln!(console.out, "{line}");
+    }
+    match &learned.outcome {
+        Outcome::Learned => exit::OK,
+        Outcome::NotLearned(_) => exit::DISAGREE,
+    }
+}
+
+/// What learning and the checks found, a line each.
+fn summary(learned: &Learned) -> Vec<String> {
+    let mut lines = vec![format!(
         "learning: {} conjecture{}, {} solver calls, {} concrete runs, {:.2} s",
         learned.conjectures,
         if learned.conjectures == 1 { "" } else { "s" },
         learned.solver_calls,
         learned.runs,
         learned.learning_seconds
-    );
+    )];
     match &learned.proof {
-        Some((Checked::Holds, induction, seconds)) => {
-            let how = proved_by(induction.as_ref());
-            let _ = writeln!(
-                out,
-                "proof: the program and the transducer agree on every input, of every length ({how}, {seconds:.2} s)"
-            );
-        }
+        Some((Checked::Holds, induction, seconds)) => lines.push(format!(
+            "proof: the program and the transducer agree on every input, of every length ({}, {seconds:.2} s)",
+            proved_by(induction.as_ref())
+        )),
         Some((Checked::Differs { input, what }, _, _)) => {
-            let _ = writeln!(out, "proof: they differ on input {input:?} ({what})");
+            lines.push(format!("proof: they differ on input {input:?} ({what})"))
         }
-        Some((Checked::Unknown(why), _, seconds)) => {
-            let _ = writeln!(
-                out,
-                "proof: not found within {seconds:.1} s ({why}); the transducer is checked only up to {} symbols",
-                learned.bound
-            );
-        }
+        Some((Checked::Unknown(why), _, seconds)) => lines.push(format!(
+            "proof: not found within {seconds:.1} s ({why}); the transducer is checked only up to {} symbols",
+            learned.bound
+        )),
         None => {}
     }
     match &learned.bounded {
-        Some(Checked::Holds) => {
-            let _ = writeln!(
-                out,
-                "bounded check: the program and the transducer agree on every input of at most {} symbols ({:.2} s)",
-                learned.bound, learned.bounded_seconds
-            );
-        }
+        Some(Checked::Holds) => lines.push(format!(
+            "bounded check: the program and the transducer agree on every input of at most {} symbols ({:.2} s)",
+            learned.bound, learned.bounded_seconds
+        )),
         Some(Checked::Differs { input, what }) => {
-            let _ = writeln!(
-                out,
-                "bounded check: they differ on input {input:?} ({what})"
-            );
+            lines.push(format!("bounded check: they differ on input {input:?} ({what})"))
         }
-        Some(Checked::Unknown(why)) => {
-            let _ = writeln!(out, "bounded check: no answer ({why})");
-        }
+        Some(Checked::Unknown(why)) => lines.push(format!("bounded check: no answer ({why})")),
         None => {}
     }
-    match &learned.outcome {
-        Outcome::Learned => exit::OK,
-        Outcome::NotLearned(why) => {
-            let _ = writeln!(out, "not learned: {why}");
-            exit::DISAGREE
-        }
+    if let Outcome::NotLearned(why) = &learned.outcome {
+        lines.push(format!("not learned: {why}"));
     }
+    lines
 }
 
 fn show_harness(setup: &Setup<'_>, which: &str, console: &mut Console<'_>) -> u8 {
@@ -401,7 +419,7 @@ fn to_json(args: &TransducerArgs, learned: &Learned) -> serde_json::Value {
 /// state, one edge per pair of states with a line per transition
 /// (`guard / output`), and an edge to an end mark for what a state writes
 /// when the input ends.
-fn picture(t: &lore_transducer::model::Transducer) -> String {
+pub(crate) fn picture(t: &lore_transducer::model::Transducer) -> String {
     use lore_learner::layout::{to_svg, Edge, Graph, Ink, Node};
     use lore_transducer::model::show_output;
     let n = t.states.len();

@@ -138,6 +138,7 @@ pub(super) fn equivalence(
         io: setup.io.clone(),
         options: Default::default(),
         log_queries: false,
+        progress: None,
     };
     let (file, other_name) = (args.file.display(), other.display());
     let comparison = match compare(&other_setup, t, limits) {
@@ -266,6 +267,7 @@ pub(super) fn ask_all(
             io: setup.io.clone(),
             options: Default::default(),
             log_queries: false,
+            progress: None,
         };
         worst(commutation(
             args,
