@@ -3,6 +3,7 @@
 //! [`run`] takes the arguments and a [`Console`] and returns the exit code,
 //! so the same code serves the binary and the tests.
 
+mod agr;
 mod html;
 mod json;
 mod learn;
@@ -89,6 +90,12 @@ enum Command {
     /// every conjecture checked on all inputs up to a bound, then proved
     /// for every input length by k-induction where it can be.
     Transducer(transducer::TransducerArgs),
+    /// Two communicating programs and a property (assume-guarantee-repair):
+    /// does M1 || M2 satisfy P? Their automata are their CFGs; the
+    /// composition is checked by the BMC, up to a bound, then for every
+    /// number of steps by k-induction. Exit 0 when it holds (or no error is
+    /// found), 10 with an error trace.
+    Agr(agr::AgrArgs),
     /// Print a stage of the pipeline.
     #[command(subcommand)]
     Show(Show),
@@ -240,6 +247,7 @@ pub fn run(args: impl IntoIterator<Item = OsString>, console: &mut Console<'_>) 
         Command::Merge(args) => scenario::merge(&args, console),
         Command::CheckLanguage(args) => learn::check_language(&args, console),
         Command::Transducer(args) => transducer::run(&args, console),
+        Command::Agr(args) => agr::run(&args, console),
         Command::Show(Show::Ssa { input, bound }) => {
             show(&input, console, |program| show::show_ssa(program, &bound))
         }

@@ -76,7 +76,13 @@ pub fn expected(task: &Task, property: SvCompProperty) -> Option<String> {
 
 /// Prints a task file's error as a diagnostic at its line.
 pub fn report(e: &TaskError, console: &mut Console<'_>) {
-    let mut md = MietteDiagnostic::new(e.message.clone()).with_code("lore::task");
+    report_as(e, "lore::task", console)
+}
+
+/// Prints an error in a text file (a task, a property) at its line, with
+/// the diagnostic code `code`.
+pub fn report_as(e: &TaskError, code: &'static str, console: &mut Console<'_>) {
+    let mut md = MietteDiagnostic::new(e.message.clone()).with_code(code);
     let mut text = None;
     if let (Some(t), true) = (&e.text, e.line > 0) {
         let start: usize = t.lines().take(e.line - 1).map(|l| l.len() + 1).sum();

@@ -37,6 +37,7 @@ pub const HEADERS: &[(&str, &str)] = &[
     ("unistd.h", include_str!("../include/unistd.h")),
     ("sys/types.h", include_str!("../include/sys/types.h")),
     ("lore_types.h", include_str!("../include/lore_types.h")),
+    ("lore_agr.h", include_str!("../include/lore_agr.h")),
 ];
 
 /// Why preprocessing failed.

@@ -121,3 +121,26 @@ fn sigma_star_uses_the_engines_and_nothing_that_prints() {
         );
     }
 }
+
+#[test]
+fn assume_guarantee_repair_uses_the_engines_and_no_other_technique() {
+    // AGR composes C programs with Lore's front end, checks them with the
+    // BMC and learns assumptions with the DFA learner; it prints nothing
+    // and knows no other technique.
+    let deps = dependencies("agr");
+    for needed in ["lore-frontend", "lore-bmc", "lore-learner"] {
+        assert!(deps.iter().any(|d| d == needed), "agr lacks {needed}");
+    }
+    for forbidden in [
+        "lore-cli",
+        "lore-language",
+        "lore-transducer",
+        "miette",
+        "clap",
+    ] {
+        assert!(
+            !deps.iter().any(|d| d == forbidden),
+            "agr depends on {forbidden}"
+        );
+    }
+}

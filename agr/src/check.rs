@@ -1,0 +1,146 @@
+//! Does M1 ‖ M2 (or M1 ‖ A) satisfy P? The product program checked by
+//! Lore's verification portfolio: bounded model checking (the scheduler's
+//! loop unwound, with unwinding assertions so that nothing is cut
+//! silently), deepened, then k-induction with loop invariants for every
+//! number of steps. An error is the counterexample's choices, replayed.
+
+use crate::automaton::Component;
+use crate::product::{build, chosen, Product, Step};
+use crate::property::Label;
+use crate::system::System;
+use lore_bmc::check::Verdict;
+use lore_bmc::kinduction::Induction;
+use lore_bmc::portfolio::{verify_portfolio, Portfolio};
+use lore_bmc::symex::SymexOptions;
+use lore_bmc::verify::Status;
+use std::time::{Duration, Instant};
+
+/// What the check found.
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    /// No error for any number of steps; how it was proved.
+    Holds(String),
+    /// An error trace: the product's steps, in order, each with the
+    /// values drawn while it ran.
+    Error(Vec<(Step, Vec<i128>)>),
+    /// No error within the bound, and no proof: why.
+    Unknown(String),
+}
+
+/// Checks the system with `m2` standing for M2 (M2 itself, or an
+/// assumption over its actions), within `time`.
+pub fn check(system: &System, m2: &Component, bound: u32, time: Duration) -> Outcome {
+    let product = build(system, m2);
+    if let Err(why) = product.program.verify() {
+        return Outcome::Unknown(format!(
+            "the product is not a well-formed program (a bug in Lore): {why}"
+        ));
+    }
+    let options = SymexOptions {
+        unwind: bound.max(2),
+        unwinding_assertions: true,
+        ..SymexOptions::default()
+    };
+    let portfolio = Portfolio {
+        k_induction: true,
+        deepen_to: Some(bound.max(2) * 4),
+        deadline: Some((Instant::now(), time)),
+        memory: None,
+    };
+    let outcome = match verify_portfolio(&product.program, &options, &portfolio, &mut |_| {}) {
+        Ok(o) => o,
+        Err(e) => return Outcome::Unknown(e.to_string()),
+    };
+    for p in &outcome.report.properties {
+        if p.name != product.property {
+            continue;
+        }
+        if let Status::Fails { inputs, .. } = &p.status {
+            return Outcome::Error(error_trace(system, m2, &product, &chosen(&product, inputs)));
+        }
+    }
+    match (&outcome.report.verdict, &outcome.induction) {
+        (Verdict::True, Some(Induction::Proved { k: 0, .. })) => {
+            Outcome::Holds("k-induction with loop summaries".into())
+        }
+        (Verdict::True, Some(Induction::Proved { k, .. })) => {
+            Outcome::Holds(format!("k-induction, k = {k}"))
+        }
+        (Verdict::True, _) if !outcome.report.bound_cut => {
+            Outcome::Holds("bounded model checking: every execution ends within the bound".into())
+        }
+        (_, Some(Induction::NotProved(why))) => Outcome::Unknown(format!("k-induction: {why}")),
+        (Verdict::Unknown(why), _) => Outcome::Unknown(why.to_string()),
+        (v, _) => Outcome::Unknown(format!("{v:?}")),
+    }
+}
+
+/// The chosen steps up to the first state that is an error (the run may
+/// have drawn a choice after it).
+fn error_trace(
+    system: &System,
+    m2: &Component,
+    product: &Product,
+    choices: &[(usize, Vec<i128>)],
+) -> Vec<(Step, Vec<i128>)> {
+    let (mut q1, mut q2, mut p) = (system.m1.initial, m2.initial, system.property.initial);
+    let error = |q1: usize, q2: usize, p: usize| {
+        system.m1.accepting[q1] && m2.accepting[q2] && system.property.error[p]
+    };
+    let mut trace = Vec::new();
+    for (k, values) in choices {
+        if error(q1, q2, p) {
+            break;
+        }
+        let step = &product.steps[*k];
+        if let Some(i) = step.m1 {
+            q1 = system.m1.transitions[i].to;
+        }
+        if let Some(i) = step.m2 {
+            q2 = m2.transitions[i].to;
+        }
+        if let Some(i) = step.p {
+            p = system.property.transitions[i].to;
+        }
+        trace.push((step.clone(), values.clone()));
+    }
+    trace
+}
+
+/// A step as text: what each program and P do, with source lines.
+pub fn describe(system: &System, m2: &Component, step: &Step) -> String {
+    let sources = &system.program.sources;
+    let text = |c: &Component, i: usize| {
+        let t = &c.transitions[i];
+        let line = sources
+            .file(t.loc.file)
+            .and_then(|f| f.line_text(t.loc.line))
+            .map(str::trim)
+            .unwrap_or("");
+        let what = match &t.action {
+            crate::automaton::Action::Constraint(_) if t.loc.line > 0 => {
+                format!("condition at line {}: {line}", t.loc.line)
+            }
+            _ if t.loc.line > 0 => format!("line {}: {line}", t.loc.line),
+            _ => "(no source)".to_string(),
+        };
+        format!("{}: {what}", c.name)
+    };
+    let mut parts = Vec::new();
+    if let Some(i) = step.m1 {
+        parts.push(text(&system.m1, i));
+    }
+    if let Some(i) = step.m2 {
+        parts.push(text(m2, i));
+    }
+    if let Some(k) = step.p {
+        let t = &system.property.transitions[k];
+        let states = &system.property.states;
+        let label = match &t.label {
+            Label::Constraint(..) => format!("{}", t.label),
+            other => format!("{other}"),
+        };
+        parts.push(format!("P: {} {label} {}", states[t.from], states[t.to]));
+    }
+    parts.join("  |  ")
+}

@@ -1,0 +1,445 @@
+//! (M1 ‖ M2) × P as one sequential program of Lore's IR: the paper's
+//! synchronous composition (Def. 6) and conjunctive composition with the
+//! property (Def. 9), made executable. Each automaton's state is an
+//! `int`; a scheduler loop picks the next transition nondeterministically
+//! among every transition of the product — an action of one program on
+//! its own (P moving along when it watches that action), a send of one
+//! program with a receive of the other on a shared channel (the value
+//! assigned, the paper's x1 = x2), or a constraint of P — and assumes it
+//! is enabled. Before each choice it asserts that the run is not an
+//! error: both programs at an accepting state and P at an error state.
+//!
+//! So "M1 ‖ M2 ⊨ P" is that assertion for every number of steps, which
+//! Lore's BMC checks up to a bound and its k-induction proves; a
+//! counterexample's sequence of choices is an error trace, replayed
+//! concretely like every counterexample.
+
+use crate::automaton::{Action, Component};
+use crate::property::Label;
+use crate::system::System;
+use lore_frontend::ir::{
+    BinaryOp, Block, BlockId, Body, Callee, Expr, ExprKind, Function, FunctionId, Local, LocalKind,
+    Loop, LoopKind, Place, Program, Property, PropertyId, PropertyKind, Stmt, StmtKind, Terminator,
+};
+use lore_frontend::source::{FileId, Loc};
+use lore_frontend::types::LocalId;
+use lore_frontend::types::{IntKind, TypeTable};
+
+/// One transition of the product: what each automaton does.
+#[derive(Clone, Debug)]
+pub struct Step {
+    /// The transitions of M1 and M2 taken (indices into their lists).
+    pub m1: Option<usize>,
+    pub m2: Option<usize>,
+    /// P's transition taken (index into the property's list).
+    pub p: Option<usize>,
+}
+
+/// The product program and what each of its choices means.
+#[derive(Clone, Debug)]
+pub struct Product {
+    pub program: Program,
+    pub steps: Vec<Step>,
+    /// The name of the assertion "no error".
+    pub property: String,
+}
+
+/// Where the scheduler's choice is made, to find it among a
+/// counterexample's inputs.
+pub const CHOICE_LOC: Loc = Loc {
+    file: FileId(u32::MAX),
+    line: 7,
+    col: 7,
+};
+
+const NAME: &str = "__lore_agr_product";
+
+/// Locals of the second program are numbered after the first's.
+fn shift_place(p: &mut Place, by: u32) {
+    match p {
+        Place::Local(l) => *l = LocalId(l.0 + by),
+        Place::Global(_) => {}
+        Place::Deref(e) => shift_expr(e, by),
+        Place::Field(base, _) => shift_place(base, by),
+        Place::Index(base, i) => {
+            shift_place(base, by);
+            shift_expr(i, by);
+        }
+    }
+}
+
+fn shift_expr(e: &mut Expr, by: u32) {
+    match &mut e.kind {
+        ExprKind::Load(p) | ExprKind::AddrOf(p) => shift_place(p, by),
+        ExprKind::Unary(_, a) | ExprKind::Cast(a) => shift_expr(a, by),
+        ExprKind::Binary(_, a, b, _) => {
+            shift_expr(a, by);
+            shift_expr(b, by);
+        }
+        ExprKind::Ite(c, a, b) => {
+            shift_expr(c, by);
+            shift_expr(a, by);
+            shift_expr(b, by);
+        }
+        ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Zero | ExprKind::FunctionAddr(_) => {}
+    }
+}
+
+fn shift_stmt(s: &mut Stmt, by: u32) {
+    match &mut s.kind {
+        StmtKind::Assign { place, value } => {
+            shift_place(place, by);
+            shift_expr(value, by);
+        }
+        StmtKind::Nondet { place } => shift_place(place, by),
+        StmtKind::Assume { cond } => shift_expr(cond, by),
+        _ => {}
+    }
+}
+
+/// The statements a component's action runs on its own (a channel with
+/// the environment: a receive gets any value, a send changes nothing).
+fn own_statements(action: &Action, by: u32, loc: Loc) -> Vec<Stmt> {
+    let mut out = match action {
+        Action::Statement(s) => vec![s.clone()],
+        Action::Constraint(c) => vec![Stmt {
+            kind: StmtKind::Assume { cond: c.clone() },
+            loc,
+        }],
+        Action::Receive { dest, then, .. } => dest
+            .iter()
+            .map(|d| Stmt {
+                kind: StmtKind::Nondet { place: d.clone() },
+                loc,
+            })
+            .chain(then.iter().cloned())
+            .collect(),
+        Action::Send { .. } => Vec::new(),
+    };
+    for s in &mut out {
+        shift_stmt(s, by);
+    }
+    out
+}
+
+/// Builds the product of the system's programs (or of M1 and `m2`, an
+/// automaton over M2's actions such as an assumption) with P.
+pub fn build(system: &System, m2: &Component) -> Product {
+    let mut program = system.program.clone();
+    let m1 = &system.m1;
+    let f1 = program.function(m1.function).clone();
+    let f2 = program.function(system.m2.function).clone();
+    let by = f1.locals.len() as u32;
+    let int = program.types.int(IntKind::Int);
+    let bool_ty = TypeTable::BOOL;
+    let mut locals: Vec<Local> = f1.locals.clone();
+    locals.extend(f2.locals.iter().cloned());
+    let mut local = |name: &str, ty| {
+        locals.push(Local {
+            name: name.to_string(),
+            ty,
+            loc: Loc::NONE,
+            kind: LocalKind::Variable,
+        });
+        LocalId(locals.len() as u32 - 1)
+    };
+    let (q1, q2, qp) = (
+        local("__lore_agr_m1", int),
+        local("__lore_agr_m2", int),
+        local("__lore_agr_p", int),
+    );
+    let next = local("__lore_agr_next", int);
+    let holds = local("__lore_agr_holds", bool_ty);
+    let id = FunctionId(program.functions.len() as u32);
+    let property_id = PropertyId(program.properties.len() as u32);
+    let property_name = format!("{NAME}.no_error");
+    program.properties.push(Property {
+        name: property_name.clone(),
+        kind: PropertyKind::UserAssertion,
+        function: id,
+        loc: f1.loc,
+        description: "no error: M1 and M2 end with P in an error state".into(),
+    });
+    let var = |l: LocalId| Expr::load(Place::Local(l), int);
+    let num = |v: usize| Expr::int(v as u128, int);
+    let eq = |l: LocalId, v: usize| Expr::binary(BinaryOp::Eq, var(l), num(v), bool_ty);
+    let and = |a: Expr, b: Expr| Expr::binary(BinaryOp::And, a, b, bool_ty);
+    let or = |a: Expr, b: Expr| Expr::binary(BinaryOp::Or, a, b, bool_ty);
+    let set = |l: LocalId, v: usize| Stmt {
+        kind: StmtKind::Assign {
+            place: Place::Local(l),
+            value: num(v),
+        },
+        loc: Loc::NONE,
+    };
+    let assume = |cond: Expr| Stmt {
+        kind: StmtKind::Assume { cond },
+        loc: Loc::NONE,
+    };
+    let any_of = |l: LocalId, states: &[bool]| {
+        states
+            .iter()
+            .enumerate()
+            .filter(|(_, &a)| a)
+            .fold(Expr::bool(false), |acc, (s, _)| or(acc, eq(l, s)))
+    };
+    let property = &system.property;
+    // P's transitions on a label.
+    let watching = |label: &Label| -> Vec<usize> {
+        property
+            .transitions
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| &t.label == label)
+            .map(|(i, _)| i)
+            .collect()
+    };
+    let watched = |label: &Label| property.transitions.iter().any(|t| &t.label == label);
+    // Every transition of the product: its steps and its statements.
+    let mut steps: Vec<Step> = Vec::new();
+    let mut blocks_of: Vec<Vec<Stmt>> = Vec::new();
+    let mut add = |step: Step, guard: Expr, body: Vec<Stmt>, moves: Vec<(LocalId, usize)>| {
+        let mut stmts = vec![assume(guard)];
+        stmts.extend(body);
+        stmts.extend(moves.into_iter().map(|(l, v)| set(l, v)));
+        steps.push(step);
+        blocks_of.push(stmts);
+    };
+    // One program alone, with P where it watches.
+    for (which, component, q, shift) in [(0, m1, q1, 0), (1, m2, q2, by)] {
+        for (i, t) in component.transitions.iter().enumerate() {
+            if t.action
+                .channel()
+                .is_some_and(|c| system.shared.iter().any(|s| s == c))
+            {
+                continue;
+            }
+            let label = match &t.action {
+                Action::Receive { channel, .. } => Some(Label::Receive(channel.clone())),
+                Action::Send { channel, .. } => Some(Label::Send(channel.clone())),
+                _ => None,
+            };
+            let body = own_statements(&t.action, shift, t.loc);
+            let step = |p| Step {
+                m1: (which == 0).then_some(i),
+                m2: (which == 1).then_some(i),
+                p,
+            };
+            match label.filter(|l| watched(l)) {
+                Some(l) => {
+                    for k in watching(&l) {
+                        let pt = &property.transitions[k];
+                        add(
+                            step(Some(k)),
+                            and(eq(q, t.from), eq(qp, pt.from)),
+                            body.clone(),
+                            vec![(q, t.to), (qp, pt.to)],
+                        );
+                    }
+                }
+                None => add(step(None), eq(q, t.from), body, vec![(q, t.to)]),
+            }
+        }
+    }
+    // The two programs together on a shared channel.
+    for (i, a) in m1.transitions.iter().enumerate() {
+        for (j, b) in m2.transitions.iter().enumerate() {
+            let (Some(ca), Some(cb)) = (a.action.channel(), b.action.channel()) else {
+                continue;
+            };
+            if ca != cb || !system.shared.iter().any(|s| s == ca) {
+                continue;
+            }
+            // The sender's value goes to the receiver's place, then into
+            // the receiving variable.
+            let (value, dest, then, loc, receiver_shift) = match (&a.action, &b.action) {
+                (Action::Send { value, .. }, Action::Receive { dest, then, .. }) => {
+                    (value.clone(), dest, then, b.loc, by)
+                }
+                (Action::Receive { dest, then, .. }, Action::Send { value, .. }) => {
+                    let mut value = value.clone();
+                    shift_expr(&mut value, by);
+                    (value, dest, then, a.loc, 0)
+                }
+                _ => continue,
+            };
+            let mut body: Vec<Stmt> = Vec::new();
+            if let Some(d) = dest {
+                let mut place = d.clone();
+                shift_place(&mut place, receiver_shift);
+                body.push(Stmt {
+                    kind: StmtKind::Assign { place, value },
+                    loc,
+                });
+            }
+            if let Some(t) = then {
+                let mut t = t.clone();
+                shift_stmt(&mut t, receiver_shift);
+                body.push(t);
+            }
+            let guard = and(eq(q1, a.from), eq(q2, b.from));
+            let label = Label::Sync(ca.to_string());
+            if watched(&label) {
+                for k in watching(&label) {
+                    let pt = &property.transitions[k];
+                    add(
+                        Step {
+                            m1: Some(i),
+                            m2: Some(j),
+                            p: Some(k),
+                        },
+                        and(guard.clone(), eq(qp, pt.from)),
+                        body.clone(),
+                        vec![(q1, a.to), (q2, b.to), (qp, pt.to)],
+                    );
+                }
+            } else {
+                add(
+                    Step {
+                        m1: Some(i),
+                        m2: Some(j),
+                        p: None,
+                    },
+                    guard,
+                    body,
+                    vec![(q1, a.to), (q2, b.to)],
+                );
+            }
+        }
+    }
+    // P's constraints, at any moment.
+    for (k, t) in property.transitions.iter().enumerate() {
+        let Label::Constraint(_, c) = &t.label else {
+            continue;
+        };
+        let call = Stmt {
+            kind: StmtKind::Call {
+                dest: Some(Place::Local(holds)),
+                callee: Callee::Direct(system.constraints[*c]),
+                args: Vec::new(),
+            },
+            loc: Loc::NONE,
+        };
+        add(
+            Step {
+                m1: None,
+                m2: None,
+                p: Some(k),
+            },
+            eq(qp, t.from),
+            vec![call, assume(Expr::load(Place::Local(holds), bool_ty))],
+            vec![(qp, t.to)],
+        );
+    }
+    // The blocks: start, the scheduler's head, one per transition, the
+    // join that loops back, the end.
+    let n = blocks_of.len();
+    let head = BlockId(1);
+    let join = BlockId(2 + n as u32);
+    let end = BlockId(3 + n as u32);
+    let block = |stmts: Vec<Stmt>, term: Terminator| Block {
+        stmts,
+        term,
+        term_loc: Loc::NONE,
+        from_if: false,
+    };
+    let mut blocks = vec![block(
+        vec![
+            set(q1, m1.initial),
+            set(q2, m2.initial),
+            set(qp, property.initial),
+        ],
+        Terminator::Goto(head),
+    )];
+    let error = and(
+        and(any_of(q1, &m1.accepting), any_of(q2, &m2.accepting)),
+        any_of(qp, &property.error),
+    );
+    blocks.push(block(
+        vec![
+            Stmt {
+                kind: StmtKind::Assert {
+                    cond: Expr::not(error),
+                    property: property_id,
+                },
+                loc: f1.loc,
+            },
+            Stmt {
+                kind: StmtKind::Nondet {
+                    place: Place::Local(next),
+                },
+                loc: CHOICE_LOC,
+            },
+        ],
+        Terminator::Switch {
+            value: var(next),
+            cases: (0..n).map(|i| (i as u128, BlockId(2 + i as u32))).collect(),
+            default: end,
+        },
+    ));
+    for stmts in blocks_of {
+        blocks.push(block(stmts, Terminator::Goto(join)));
+    }
+    blocks.push(block(Vec::new(), Terminator::Goto(head)));
+    blocks.push(block(Vec::new(), Terminator::Return(Some(num(0)))));
+    program.functions.push(Function {
+        name: NAME.to_string(),
+        ty: f1.ty,
+        loc: f1.loc,
+        params: 0,
+        locals,
+        body: Some(Body {
+            blocks,
+            loops: vec![Loop {
+                header: head,
+                latch: join,
+                loc: f1.loc,
+                kind: LoopKind::While,
+            }],
+        }),
+        is_lore_library: false,
+    });
+    program.entry = Some(id);
+    let _ = ExprKind::Zero;
+    Product {
+        program,
+        steps,
+        property: property_name,
+    }
+}
+
+/// The steps a counterexample chose, in order, from its inputs, each with
+/// the values drawn while it ran (a receive from the environment, a
+/// nondeterministic value), as signed integers.
+pub fn chosen(product: &Product, inputs: &[(String, Loc, Vec<u8>)]) -> Vec<(usize, Vec<i128>)> {
+    let mut out: Vec<(usize, Vec<i128>)> = Vec::new();
+    for (_, loc, bytes) in inputs {
+        if *loc == CHOICE_LOC {
+            let k = bytes
+                .iter()
+                .take(4)
+                .enumerate()
+                .fold(0usize, |v, (i, &b)| v | usize::from(b) << (8 * i));
+            if k < product.steps.len() {
+                out.push((k, Vec::new()));
+            }
+        } else if let Some(last) = out.last_mut() {
+            last.1.push(signed(bytes));
+        }
+    }
+    out
+}
+
+/// Little-endian bytes as a signed integer of their width.
+fn signed(bytes: &[u8]) -> i128 {
+    let n = bytes.len().min(16);
+    let mut v: u128 = 0;
+    for (i, &b) in bytes.iter().take(n).enumerate() {
+        v |= u128::from(b) << (8 * i);
+    }
+    if n == 0 {
+        return 0;
+    }
+    let shift = 128 - 8 * n as u32;
+    ((v << shift) as i128) >> shift
+}

@@ -1,0 +1,276 @@
+//! The system M1 ‖ M2 with its property P, loaded as one C translation
+//! unit: both programs' `main`s renamed (`__lore_agr_m1`, `__lore_agr_m2`),
+//! so their globals and types live in one IR program and the paper's
+//! condition that the components' variables are disjoint is C's rule that
+//! a name is defined once; and each of P's constraints as a function of
+//! the globals (`__lore_agr_c0`, ...), so P is type-checked like C.
+
+use crate::automaton::{extract, Action, Component};
+use crate::property::{Label, Property, PropertyError};
+use lore_frontend::diag::{Diagnostic, DiagnosticKind};
+use lore_frontend::ir::{FunctionId, Program};
+use lore_frontend::source::{SourceMap, Span};
+use lore_frontend::FrontendOptions;
+use std::path::{Path, PathBuf};
+
+/// The two programs and the property, ready to be composed.
+#[derive(Clone, Debug)]
+pub struct System {
+    pub program: Program,
+    pub m1: Component,
+    pub m2: Component,
+    pub property: Property,
+    /// P's constraints as functions returning `_Bool`.
+    pub constraints: Vec<FunctionId>,
+    /// The channels both programs use: they synchronise on them.
+    pub shared: Vec<String>,
+    pub paths: [PathBuf; 2],
+}
+
+/// Why a system cannot be composed.
+#[derive(Debug, thiserror::Error)]
+pub enum AgrError {
+    /// The C does not load (the frontend's diagnostics say why).
+    #[error("the programs do not load")]
+    Load(Box<lore_frontend::Loaded>),
+    /// The property file is wrong at a place in it.
+    #[error("{0}")]
+    Property(PropertyError),
+    /// A construct or use of channels the composition cannot take, at a
+    /// place in a program.
+    #[error("{}", .diagnostic.message)]
+    Program {
+        diagnostic: Box<Diagnostic>,
+        sources: Box<SourceMap>,
+    },
+    #[error("cannot write a temporary file: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+const M1: &str = "__lore_agr_m1";
+const M2: &str = "__lore_agr_m2";
+
+/// Loads M1 and M2 (each a C file with a `main`) and the property text.
+pub fn load(
+    m1: &Path,
+    m2: &Path,
+    property_text: &str,
+    options: &FrontendOptions,
+) -> Result<System, AgrError> {
+    let property = Property::parse(property_text).map_err(AgrError::Property)?;
+    let absolute = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let (a, b) = (absolute(m1), absolute(m2));
+    let mut text = format!(
+        "/* Lore: M1 and M2 in one translation unit, and P's constraints. */\n\
+         #define main {M1}\n#include \"{}\"\n#undef main\n\
+         #define main {M2}\n#include \"{}\"\n#undef main\n",
+        a.display(),
+        b.display()
+    );
+    let first_constraint_line = text.lines().count() + 1;
+    for (i, c) in property.constraints.iter().enumerate() {
+        text.push_str(&format!(
+            "_Bool __lore_agr_c{i}(void) {{ return ({c}); }}\n"
+        ));
+    }
+    let wrapper = temp_file(&text)?;
+    let loaded = lore_frontend::load(&wrapper, options);
+    let _ = std::fs::remove_file(&wrapper);
+    // An error in a constraint is an error in the property file.
+    for d in loaded.diagnostics.iter().filter(|d| d.is_error()) {
+        let Some(span) = d.span else { continue };
+        let in_wrapper = loaded
+            .sources
+            .file(span.loc.file)
+            .is_some_and(|f| Path::new(&f.name) == wrapper);
+        if in_wrapper {
+            let line = span.loc.line as usize;
+            let index = line.saturating_sub(first_constraint_line);
+            let at = property
+                .transitions
+                .iter()
+                .find(|t| matches!(t.label, Label::Constraint(_, k) if k == index))
+                .map_or((1, 1), |t| t.at);
+            return Err(AgrError::Property(PropertyError {
+                line: at.0,
+                column: at.1,
+                len: 1,
+                message: format!(
+                    "the constraint [{}]: {} (a constraint is a C expression over the programs' global variables)",
+                    property.constraints.get(index).map_or("?", String::as_str),
+                    d.message
+                ),
+            }));
+        }
+    }
+    let program = match loaded.program {
+        Some(ref p) if !loaded.has_errors() => p.clone(),
+        _ => return Err(AgrError::Load(Box::new(loaded))),
+    };
+    let fail = |program: &Program, d: Diagnostic| AgrError::Program {
+        diagnostic: Box::new(d),
+        sources: Box::new(program.sources.clone()),
+    };
+    let find = |name: &str, which: &str, path: &Path| {
+        program
+            .function_by_name(name)
+            .filter(|f| program.function(*f).body.is_some())
+            .ok_or_else(|| {
+                fail(
+                    &program,
+                    Diagnostic::error(
+                        DiagnosticKind::Type,
+                        format!("{which} ({}) has no `main`", path.display()),
+                        None,
+                    ),
+                )
+            })
+    };
+    let f1 = find(M1, "M1", m1)?;
+    let f2 = find(M2, "M2", m2)?;
+    let c1 = extract(&program, f1, "M1").map_err(|d| fail(&program, d))?;
+    let c2 = extract(&program, f2, "M2").map_err(|d| fail(&program, d))?;
+    let constraints = (0..property.constraints.len())
+        .map(|i| {
+            program
+                .function_by_name(&format!("__lore_agr_c{i}"))
+                .expect("the wrapper defines every constraint")
+        })
+        .collect();
+    let channels = |c: &Component| -> Vec<String> {
+        let mut v: Vec<String> = c
+            .transitions
+            .iter()
+            .filter_map(|t| t.action.channel().map(str::to_string))
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    };
+    let (ch1, ch2) = (channels(&c1), channels(&c2));
+    let shared: Vec<String> = ch1.iter().filter(|c| ch2.contains(c)).cloned().collect();
+    let system = System {
+        program,
+        m1: c1,
+        m2: c2,
+        property,
+        constraints,
+        shared,
+        paths: [m1.to_path_buf(), m2.to_path_buf()],
+    };
+    system
+        .check_channels()
+        .map_err(|d| fail(&system.program, d))?;
+    system.check_property_channels(&ch1, &ch2)?;
+    Ok(system)
+}
+
+impl System {
+    pub fn component(&self, which: usize) -> &Component {
+        if which == 0 {
+            &self.m1
+        } else {
+            &self.m2
+        }
+    }
+
+    /// On a shared channel one program sends and the other receives, with
+    /// the same type.
+    fn check_channels(&self) -> Result<(), Diagnostic> {
+        let types = &self.program.types;
+        for channel in &self.shared {
+            let mut sends = Vec::new();
+            let mut receives = Vec::new();
+            for (k, c) in [&self.m1, &self.m2].into_iter().enumerate() {
+                for t in &c.transitions {
+                    match &t.action {
+                        Action::Send {
+                            channel: ch, ty, ..
+                        } if ch == channel => sends.push((k, *ty, t.loc)),
+                        Action::Receive {
+                            channel: ch, ty, ..
+                        } if ch == channel => receives.push((k, *ty, t.loc)),
+                        _ => {}
+                    }
+                }
+            }
+            for &(k, ty, loc) in &sends {
+                for &(j, rty, _) in &receives {
+                    let span = Some(Span { loc, len: 1 });
+                    if k == j {
+                        continue;
+                    }
+                    let Some(rty) = rty else { continue };
+                    let same = types.bit_width(ty) == types.bit_width(rty)
+                        && types.is_signed(ty) == types.is_signed(rty)
+                        && types.is_integer(ty) == types.is_integer(rty);
+                    if !same {
+                        return Err(Diagnostic::error(
+                            DiagnosticKind::Type,
+                            format!(
+                                "the channel `{channel}` carries {} here but M{} receives {}",
+                                types.display(ty),
+                                j + 1,
+                                types.display(rty)
+                            ),
+                            span,
+                        ));
+                    }
+                }
+            }
+            let senders: Vec<usize> = sends.iter().map(|s| s.0).collect();
+            let receivers: Vec<usize> = receives.iter().map(|s| s.0).collect();
+            if senders.contains(&0) && senders.contains(&1)
+                || receivers.contains(&0) && receivers.contains(&1)
+            {
+                let loc = sends.first().map(|s| s.2).or(receives.first().map(|s| s.2));
+                return Err(Diagnostic::error(
+                    DiagnosticKind::Type,
+                    format!("both programs send or both receive on the shared channel `{channel}`: one sends, the other receives"),
+                    loc.map(|loc| Span { loc, len: 1 }),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Every channel P names is one the programs use, in the way P says.
+    fn check_property_channels(&self, ch1: &[String], ch2: &[String]) -> Result<(), AgrError> {
+        for t in &self.property.transitions {
+            let (channel, shared_needed) = match &t.label {
+                Label::Sync(c) => (c, true),
+                Label::Send(c) | Label::Receive(c) => (c, false),
+                Label::Constraint(..) => continue,
+            };
+            let used = ch1.contains(channel) || ch2.contains(channel);
+            let shared = self.shared.contains(channel);
+            let problem = if !used {
+                Some(format!("no program uses the channel `{channel}`"))
+            } else if shared_needed && !shared {
+                Some(format!("`{channel}` is not shared by the two programs: write `{channel}?` or `{channel}!` for its use by one program"))
+            } else if !shared_needed && shared {
+                Some(format!("`{channel}` is shared by the two programs: write `{channel}` for their synchronisation"))
+            } else {
+                None
+            };
+            if let Some(message) = problem {
+                return Err(AgrError::Property(PropertyError {
+                    line: t.at.0,
+                    column: t.at.1,
+                    len: 1,
+                    message,
+                }));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn temp_file(text: &str) -> std::io::Result<PathBuf> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let path = std::env::temp_dir().join(format!("lore-agr-{}-{n}.c", std::process::id()));
+    std::fs::write(&path, text)?;
+    Ok(path)
+}

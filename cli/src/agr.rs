@@ -1,0 +1,220 @@
+//! `lore agr M1.c M2.c P.prop`: two communicating programs and a property;
+//! does M1 ‖ M2 satisfy P? (The assume-guarantee-repair paper's system;
+//! learning the assumption and repairing M2 are the next steps of issue 16.)
+
+use crate::{exit, report, Console, FrontendArgs};
+use clap::Args;
+use lore_agr::check::{check, describe, Outcome};
+use lore_agr::property::Label;
+use lore_agr::system::{load, AgrError};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+#[derive(Args)]
+pub struct AgrArgs {
+    /// M1: a C file whose `main` is the first program (kept as it is).
+    pub m1: PathBuf,
+    /// M2: a C file whose `main` is the second program (the one to repair).
+    pub m2: PathBuf,
+    /// The property: a deterministic automaton over the channels and
+    /// constraints over the programs' globals (format in the README).
+    pub property: PathBuf,
+    #[command(flatten)]
+    pub frontend: FrontendArgs,
+    /// Scheduler steps checked by bounded model checking before the proof
+    /// for every number of steps (k-induction).
+    #[arg(long, default_value_t = 12, value_name = "N")]
+    pub bound: u32,
+    /// Seconds for the whole check.
+    #[arg(long, default_value_t = 60, value_name = "SECONDS")]
+    pub time_limit: u64,
+    /// Print each program's automaton (its CFG as communicating program).
+    #[arg(long)]
+    pub show_automata: bool,
+}
+
+pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
+    for path in [&args.m1, &args.m2, &args.property] {
+        if let Err(e) = std::fs::metadata(path) {
+            let why = if e.kind() == std::io::ErrorKind::NotFound {
+                "no such file".to_string()
+            } else {
+                e.to_string()
+            };
+            let _ = writeln!(console.err, "error: cannot read {}: {why}", path.display());
+            return exit::BAD_INPUT;
+        }
+    }
+    let text = match std::fs::read_to_string(&args.property) {
+        Ok(t) => t,
+        Err(e) => {
+            let _ = writeln!(
+                console.err,
+                "error: cannot read {}: {e}",
+                args.property.display()
+            );
+            return exit::BAD_INPUT;
+        }
+    };
+    let started = Instant::now();
+    let system = match load(&args.m1, &args.m2, &text, &args.frontend.options()) {
+        Ok(s) => s,
+        Err(AgrError::Property(e)) => {
+            let error = lore_frontend::task::TaskError {
+                path: args.property.clone(),
+                text: Some(text),
+                message: e.message,
+                line: e.line,
+                column: e.column,
+            };
+            crate::task::report_as(&error, "lore::property", console);
+            return exit::BAD_INPUT;
+        }
+        Err(AgrError::Load(loaded)) => {
+            for d in loaded.diagnostics.iter().filter(|d| d.is_error()) {
+                let _ = write!(
+                    console.err,
+                    "{}",
+                    report::render(d, &loaded.sources, console.color)
+                );
+            }
+            return exit::BAD_INPUT;
+        }
+        Err(AgrError::Program {
+            diagnostic,
+            sources,
+        }) => {
+            let _ = write!(
+                console.err,
+                "{}",
+                report::render(&diagnostic, &sources, console.color)
+            );
+            return exit::BAD_INPUT;
+        }
+        Err(e) => {
+            let _ = writeln!(console.err, "error: {e}");
+            return exit::BAD_INPUT;
+        }
+    };
+    let out = &mut console.out;
+    for (c, path) in [(&system.m1, &args.m1), (&system.m2, &args.m2)] {
+        let _ = writeln!(
+            out,
+            "{} ({}): {} states, {} transitions",
+            c.name,
+            path.display(),
+            c.states,
+            c.transitions.len()
+        );
+        if args.show_automata {
+            for t in &c.transitions {
+                let _ = writeln!(
+                    out,
+                    "  s{} -> s{}  line {}{}",
+                    t.from,
+                    t.to,
+                    t.loc.line,
+                    if c.accepting[t.to] {
+                        " (accepting)"
+                    } else {
+                        ""
+                    }
+                );
+            }
+        }
+    }
+    let p = &system.property;
+    let errors: Vec<&str> = p
+        .states
+        .iter()
+        .zip(&p.error)
+        .filter(|(_, &e)| e)
+        .map(|(s, _)| s.as_str())
+        .collect();
+    let _ = writeln!(
+        out,
+        "P ({}): {} states, {} transitions; error: {}; shared channels: {}",
+        args.property.display(),
+        p.states.len(),
+        p.transitions.len(),
+        errors.join(", "),
+        if system.shared.is_empty() {
+            "none".to_string()
+        } else {
+            system.shared.join(", ")
+        }
+    );
+    // What P says nothing of: an execution that does it there is no error.
+    let mut labels: Vec<&Label> = Vec::new();
+    for l in p.channel_labels() {
+        if !labels.contains(&l) {
+            labels.push(l);
+        }
+    }
+    for label in labels {
+        let silent: Vec<&str> = (0..p.states.len())
+            .filter(|&s| !p.error[s])
+            .filter(|&s| {
+                !p.transitions
+                    .iter()
+                    .any(|t| t.from == s && &t.label == label)
+            })
+            .map(|s| p.states[s].as_str())
+            .collect();
+        if !silent.is_empty() {
+            let _ = writeln!(
+                console.err,
+                "note: P has no transition on `{label}` from {}: executions that do it there are not errors",
+                silent.join(", ")
+            );
+        }
+    }
+    let outcome = check(
+        &system,
+        &system.m2,
+        args.bound,
+        Duration::from_secs(args.time_limit),
+    );
+    let seconds = started.elapsed().as_secs_f64();
+    let out = &mut console.out;
+    match outcome {
+        Outcome::Holds(how) => {
+            let _ = writeln!(
+                out,
+                "M1 || M2 satisfies P, for every number of steps ({how}, {seconds:.2} s)"
+            );
+            exit::OK
+        }
+        Outcome::Error(trace) => {
+            let _ = writeln!(
+                out,
+                "M1 || M2 does not satisfy P: an error trace of {} steps ({seconds:.2} s, replayed):",
+                trace.len()
+            );
+            for (i, (step, values)) in trace.iter().enumerate() {
+                let drawn = if values.is_empty() {
+                    String::new()
+                } else {
+                    let v: Vec<String> = values.iter().map(i128::to_string).collect();
+                    format!("  (value {})", v.join(", "))
+                };
+                let _ = writeln!(
+                    out,
+                    "  {:>3}. {}{drawn}",
+                    i + 1,
+                    describe(&system, &system.m2, step)
+                );
+            }
+            exit::FALSE
+        }
+        Outcome::Unknown(why) => {
+            let _ = writeln!(
+                out,
+                "no answer: no error within {} steps, and no proof for every number of steps ({why}; {seconds:.2} s)",
+                args.bound
+            );
+            exit::OK
+        }
+    }
+}

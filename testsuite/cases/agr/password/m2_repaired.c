@@ -1,0 +1,18 @@
+// lore agr: M2 of the AGR paper repaired (Fig. 8, psi added): reads
+// a password until it has at least four digits, sends it to M1 to be
+// encrypted, and reads the encrypted value back. Values are 128-bit so
+// that the property's bound 2^64 means what it says.
+#include <lore_agr.h>
+
+__int128 x_pw, x_pw2;
+
+int main(void) {
+  do {
+    x_pw = chan_recv(read);
+  } while (x_pw <= 999);
+  chan_send(enc, x_pw);
+  x_pw2 = chan_recv(getEnc);
+  // The repair (paper Example 6): psi = x_pw < 2^63 at the end of the trace.
+  __VERIFIER_assume(x_pw < ((__int128)1 << 63));
+  return 0;
+}

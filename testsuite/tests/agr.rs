@@ -1,0 +1,137 @@
+//! `lore agr`: two communicating programs and a property, composed and
+//! checked by the BMC — the AGR paper's password example (an error trace,
+//! then the repaired M2 proved for every number of steps), its Example 7,
+//! and every kind of bad input with its place.
+
+mod common;
+
+use common::run_lore;
+
+fn agr(dir: &str, m1: &str, m2: &str, property: &str) -> (u8, String, String) {
+    let path = |f: &str| format!("cases/{dir}/{f}");
+    let args = vec!["agr".to_string(), path(m1), path(m2), path(property)];
+    run_lore(&args)
+}
+
+#[test]
+fn the_password_example_fails_and_its_repair_is_proved() {
+    // M1 doubles the password M2 sends; P forbids a result of 2^64 or more.
+    let (code, out, err) = agr("agr/password", "m1.c", "m2.c", "password.prop");
+    assert_eq!(code, 10, "{out}{err}");
+    // The paper's automata: M1 has 4 states, M2 5.
+    assert!(
+        out.contains("M1 (cases/agr/password/m1.c): 4 states"),
+        "{out}"
+    );
+    assert!(
+        out.contains("M2 (cases/agr/password/m2.c): 5 states"),
+        "{out}"
+    );
+    assert!(
+        out.contains("M1 || M2 does not satisfy P: an error trace"),
+        "{out}"
+    );
+    // The trace synchronises on enc and getEnc, and P ends in its error
+    // state through the overflow constraint.
+    assert!(
+        out.contains("chan_send(enc, x_pw);  |  P: p1 enc p2"),
+        "{out}"
+    );
+    assert!(out.contains("P: p2 getEnc p3"), "{out}");
+    let last = out
+        .lines()
+        .rev()
+        .find(|l| l.trim_start().starts_with(char::is_numeric))
+        .unwrap();
+    assert!(
+        last.contains("P: p4 [y_pw >= ((__int128)1 << 64)] e"),
+        "{out}"
+    );
+    // The value read is at least 2^63 (the paper's witness is 2^63).
+    let read: Vec<i128> = out
+        .lines()
+        .filter(|l| l.contains("chan_recv(read)"))
+        .filter_map(|l| l.split("(value ").nth(1))
+        .filter_map(|v| v.trim_end_matches(')').parse().ok())
+        .collect();
+    assert!(read.last().is_some_and(|&v| v >= 1i128 << 63), "{out}");
+    // With the paper's repair (psi = x_pw < 2^63 at the end), M2 has 6
+    // states and the system satisfies P for every number of steps.
+    let (code, out, err) = agr("agr/password", "m1.c", "m2_repaired.c", "password.prop");
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("M2 (cases/agr/password/m2_repaired.c): 6 states"),
+        "{out}"
+    );
+    assert!(
+        out.contains("satisfies P, for every number of steps (k-induction"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_loop_before_the_synchronisation_gives_a_short_error() {
+    // The paper's Example 7: x := 0, x := x + 1 any number of times, sync;
+    // P wants x >= 100 after the sync. The shortest error skips the loop.
+    let (code, out, err) = agr("agr/counter", "m1.c", "m2.c", "counter.prop");
+    assert_eq!(code, 10, "{out}{err}");
+    assert!(out.contains("P: c0 sync c1"), "{out}");
+    assert!(out.contains("P: c1 [x < 100] err"), "{out}");
+    // P says nothing of a second sync: a note, not an error.
+    assert!(
+        err.contains("note: P has no transition on `sync` from c1, c2"),
+        "{err}"
+    );
+}
+
+#[test]
+fn bad_input_is_reported_where_it_is() {
+    let cases = [
+        (
+            ["sender_long.c", "receiver_int.c", "fine.prop"],
+            "the channel `c` carries long long here but M2 receives int",
+            "sender_long.c:6",
+        ),
+        (
+            ["calls_helper.c", "receiver.c", "fine.prop"],
+            "M1: a call of `helper`",
+            "calls_helper.c:6",
+        ),
+        (
+            ["sender.c", "receiver.c", "unknown_channel.prop"],
+            "no program uses the channel `nowhere`",
+            "unknown_channel.prop:5:1",
+        ),
+        (
+            ["sender.c", "receiver.c", "unclosed.prop"],
+            "a constraint's `[` is not closed",
+            "unclosed.prop:5:4",
+        ),
+        (
+            ["sender.c", "receiver.c", "unknown_variable.prop"],
+            "the constraint [nothing > 1]",
+            "unknown_variable.prop:5:1",
+        ),
+        (
+            ["sender.c", "missing.c", "fine.prop"],
+            "no such file",
+            "missing.c",
+        ),
+    ];
+    for ([m1, m2, p], says, place) in cases {
+        let (code, out, err) = agr("agr-bad", m1, m2, p);
+        assert_eq!(code, 2, "{m1} {m2} {p}: {out}{err}");
+        assert!(
+            err.contains(says),
+            "{m1} {m2} {p}: expected `{says}` in\n{err}"
+        );
+        assert!(
+            err.contains(place),
+            "{m1} {m2} {p}: expected `{place}` in\n{err}"
+        );
+    }
+    // The same programs with a good property: it holds.
+    let (code, out, err) = agr("agr-bad", "sender.c", "receiver.c", "fine.prop");
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("satisfies P"), "{out}");
+}
