@@ -75,6 +75,24 @@ pub fn check(system: &System, m2: &Component, bound: u32, time: Duration) -> Out
     }
 }
 
+/// Looks for an error within `bound` scheduler steps only (no proof):
+/// `Holds` here means only that none was found.
+pub fn find_error(system: &System, m2: &Component, bound: u32) -> Option<Vec<(Step, Vec<i128>)>> {
+    let product = build(system, m2);
+    let options = SymexOptions {
+        unwind: bound.max(2),
+        unwinding_assertions: false,
+        ..SymexOptions::default()
+    };
+    let report = lore_bmc::verify::verify(&product.program, &options).ok()?;
+    report.properties.iter().find_map(|p| match &p.status {
+        Status::Fails { inputs, .. } if p.name == product.property => {
+            Some(error_trace(system, m2, &product, &chosen(&product, inputs)))
+        }
+        _ => None,
+    })
+}
+
 /// The chosen steps up to the first state that is an error (the run may
 /// have drawn a choice after it).
 fn error_trace(

@@ -12,6 +12,7 @@
 //! transition), which Lore's BMC checks for every length by k-induction,
 //! or up to a bound, and whose counterexample is an error trace.
 
+pub mod assume;
 pub mod automaton;
 pub mod check;
 pub mod product;

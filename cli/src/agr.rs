@@ -4,6 +4,7 @@
 
 use crate::{exit, report, Console, FrontendArgs};
 use clap::Args;
+use lore_agr::assume::{assume_guarantee, Verdict as AgVerdict};
 use lore_agr::check::{check, describe, Outcome};
 use lore_agr::property::Label;
 use lore_agr::system::{load, AgrError};
@@ -170,45 +171,96 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
             );
         }
     }
-    let outcome = check(
-        &system,
-        &system.m2,
-        args.bound,
-        Duration::from_secs(args.time_limit),
-    );
-    let seconds = started.elapsed().as_secs_f64();
+    let time = Duration::from_secs(args.time_limit);
+    // The paper's assume-guarantee reasoning: an assumption learned ...
+    let ag = assume_guarantee(&system, args.bound, time);
     let out = &mut console.out;
-    match outcome {
-        Outcome::Holds(how) => {
+    let _ = writeln!(
+        out,
+        "assume-guarantee (L*): {} membership queries ({} checked by the BMC, the others not traces of M2), {} equivalence queries, {:.2} s",
+        ag.membership, ag.membership_checked, ag.equivalence, ag.seconds
+    );
+    let print_trace = |out: &mut dyn Write, trace: &[(lore_agr::product::Step, Vec<i128>)]| {
+        for (i, (step, values)) in trace.iter().enumerate() {
+            let drawn = if values.is_empty() {
+                String::new()
+            } else {
+                let v: Vec<String> = values.iter().map(i128::to_string).collect();
+                format!("  (value {})", v.join(", "))
+            };
             let _ = writeln!(
                 out,
-                "M1 || M2 satisfies P, for every number of steps ({how}, {seconds:.2} s)"
+                "  {:>3}. {}{drawn}",
+                i + 1,
+                describe(&system, &system.m2, step)
+            );
+        }
+    };
+    let learned = match &ag.verdict {
+        AgVerdict::Holds { assumption, how } => {
+            let _ = writeln!(
+                out,
+                "M1 || M2 satisfies P: the assumption A has {} states (M2: {}); M1 || A satisfies P ({how}) and every trace of M2 is one of A",
+                assumption.num_states(),
+                system.m2.states
+            );
+            Some(true)
+        }
+        AgVerdict::Error { trace, found_by } => {
+            let _ = writeln!(
+                out,
+                "M1 || M2 does not satisfy P: {found_by} found an error trace of {} steps (replayed):",
+                trace.len()
+            );
+            print_trace(out, trace);
+            Some(false)
+        }
+        AgVerdict::Unknown(why) => {
+            let _ = writeln!(out, "assume-guarantee: no answer ({why})");
+            None
+        }
+    };
+    // ... and, independently, the two programs composed directly.
+    let direct = check(&system, &system.m2, args.bound, time);
+    let seconds = started.elapsed().as_secs_f64();
+    let out = &mut console.out;
+    let code = match (&direct, learned) {
+        (Outcome::Holds(how), Some(true) | None) => {
+            let _ = writeln!(
+                out,
+                "independent check: M1 || M2 composed directly satisfies P, for every number of steps ({how}; {seconds:.2} s in all)"
             );
             exit::OK
         }
-        Outcome::Error(trace) => {
+        (Outcome::Error(trace), Some(false)) => {
+            let _ = writeln!(
+                out,
+                "independent check: M1 || M2 composed directly has an error too ({} steps; {seconds:.2} s in all)",
+                trace.len()
+            );
+            exit::FALSE
+        }
+        (Outcome::Error(trace), None) => {
             let _ = writeln!(
                 out,
                 "M1 || M2 does not satisfy P: an error trace of {} steps ({seconds:.2} s, replayed):",
                 trace.len()
             );
-            for (i, (step, values)) in trace.iter().enumerate() {
-                let drawn = if values.is_empty() {
-                    String::new()
-                } else {
-                    let v: Vec<String> = values.iter().map(i128::to_string).collect();
-                    format!("  (value {})", v.join(", "))
-                };
-                let _ = writeln!(
-                    out,
-                    "  {:>3}. {}{drawn}",
-                    i + 1,
-                    describe(&system, &system.m2, step)
-                );
-            }
+            print_trace(out, trace);
             exit::FALSE
         }
-        Outcome::Unknown(why) => {
+        (Outcome::Unknown(why), Some(answer)) => {
+            let _ = writeln!(
+                out,
+                "independent check: no answer from composing directly ({why}); the verdict rests on assume-guarantee ({seconds:.2} s in all)"
+            );
+            if answer {
+                exit::OK
+            } else {
+                exit::FALSE
+            }
+        }
+        (Outcome::Unknown(why), None) => {
             let _ = writeln!(
                 out,
                 "no answer: no error within {} steps, and no proof for every number of steps ({why}; {seconds:.2} s)",
@@ -216,5 +268,13 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
             );
             exit::OK
         }
-    }
+        (direct, learned) => {
+            let _ = writeln!(
+                console.err,
+                "internal error: assume-guarantee says {learned:?} (true: holds) and the direct composition {direct:?}"
+            );
+            exit::INTERNAL
+        }
+    };
+    code
 }

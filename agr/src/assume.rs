@@ -1,0 +1,299 @@
+//! The paper's AG_L* (§8.1), the verification half of AGR: Lore's learner
+//! learns T(M2), the traces of M2, as the assumption A, with a teacher
+//! that answers by composing with M1 and P:
+//!
+//! - membership of a trace t: "no" if t is not a trace of M2; else
+//!   M1 ‖ t is checked against P — an error there is a real error of the
+//!   system (learning stops; the repair is the next step), no
+//!   error is "yes";
+//! - equivalence of a hypothesis A: if M1 ‖ A satisfies P (proved for
+//!   every number of steps), A is an assumption when T(M2) ⊆ T(A), else a
+//!   trace of M2 outside A is the counterexample; if M1 ‖ A has an error
+//!   whose M2 part is a trace of M2, it is a real error, else that part is
+//!   the counterexample (A must not have it).
+//!
+//! Letters are M2's transitions (an action at its place), so T(M2) is a
+//! regular language the learner can reach, and learning often stops at a
+//! smaller automaton than M2 (the AG rule only needs some A between).
+
+use crate::automaton::{Component, Transition};
+use crate::check::{check, find_error, Outcome};
+use crate::product::Step;
+use crate::system::System;
+use lore_learner::dfa::{Alphabet, Dfa, Letter, State, Word, NONE};
+use lore_learner::teacher::{Answer, Teacher};
+use lore_learner::{learn, Algorithm, LearnConfig};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// What assume-guarantee reasoning found.
+#[derive(Clone, Debug)]
+pub enum Verdict {
+    /// M1 ‖ M2 satisfies P: A is an assumption (M1 ‖ A satisfies P, proved
+    /// as `how`; every trace of M2 is one of A).
+    Holds { assumption: Dfa, how: String },
+    /// A real error of M1 ‖ M2 (its steps in terms of M2's transitions),
+    /// found by a membership or an equivalence query.
+    Error {
+        trace: Vec<(Step, Vec<i128>)>,
+        found_by: &'static str,
+    },
+    /// Neither: why.
+    Unknown(String),
+}
+
+#[derive(Clone, Debug)]
+pub struct Report {
+    pub verdict: Verdict,
+    /// Membership queries asked, and those the BMC answered (traces of
+    /// M2; the others are answered by M2's automaton alone).
+    pub membership: usize,
+    pub membership_checked: usize,
+    pub equivalence: usize,
+    pub seconds: f64,
+}
+
+/// M2's traces as a DFA over its transitions (letter i is transition i).
+pub fn traces_of(m2: &Component, alphabet: &Arc<Alphabet>) -> Dfa {
+    let mut dfa = Dfa::new(alphabet.clone(), m2.states, State::new(m2.initial));
+    for (i, t) in m2.transitions.iter().enumerate() {
+        dfa.set_next(State::new(t.from), Letter::new(i), State::new(t.to));
+    }
+    for s in 0..m2.states {
+        dfa.set_accepting(State::new(s), m2.accepting[s]);
+    }
+    dfa
+}
+
+/// The letters' names: where each transition of M2 is.
+pub fn alphabet(m2: &Component) -> Arc<Alphabet> {
+    Arc::new(Alphabet::new(
+        m2.transitions
+            .iter()
+            .enumerate()
+            .map(|(i, t)| format!("t{i}@{}", t.loc.line))
+            .collect(),
+    ))
+}
+
+/// An automaton over M2's letters as a component doing M2's actions; the
+/// second vector maps its transitions to letters.
+fn component_of(m2: &Component, dfa: &Dfa) -> (Component, Vec<usize>) {
+    // States that cannot reach acceptance cannot end an error: dropped.
+    let dfa = &dfa.trim();
+    let mut transitions = Vec::new();
+    let mut letters = Vec::new();
+    for s in dfa.states() {
+        for a in dfa.letters() {
+            let t = dfa.next(s, a);
+            if t == NONE {
+                continue;
+            }
+            let original = &m2.transitions[a.index()];
+            transitions.push(Transition {
+                from: s.index(),
+                action: original.action.clone(),
+                to: t.index(),
+                loc: original.loc,
+            });
+            letters.push(a.index());
+        }
+    }
+    let component = Component {
+        name: "A".into(),
+        function: m2.function,
+        states: dfa.num_states(),
+        initial: dfa.initial().index(),
+        accepting: dfa.states().map(|s| dfa.is_accepting(s)).collect(),
+        transitions,
+    };
+    (component, letters)
+}
+
+/// The word as a chain automaton.
+fn chain(alphabet: &Arc<Alphabet>, word: &[Letter]) -> Dfa {
+    let mut dfa = Dfa::new(alphabet.clone(), word.len() + 1, State::new(0));
+    for (k, &a) in word.iter().enumerate() {
+        dfa.set_next(State::new(k), a, State::new(k + 1));
+    }
+    dfa.set_accepting(State::new(word.len()), true);
+    dfa
+}
+
+struct AgTeacher<'a> {
+    system: &'a System,
+    alphabet: Arc<Alphabet>,
+    m2: Dfa,
+    bound: u32,
+    deadline: Instant,
+    stop: Option<Verdict>,
+    proof: Option<String>,
+    membership: usize,
+    membership_checked: usize,
+    equivalence: usize,
+}
+
+impl AgTeacher<'_> {
+    fn time_left(&self) -> Duration {
+        self.deadline.saturating_duration_since(Instant::now())
+    }
+
+    /// Checks M1 ‖ `dfa` against P; an error's M2 steps are given as
+    /// M2's transitions.
+    fn check(&self, dfa: &Dfa) -> (Outcome, Vec<usize>) {
+        let (component, letters) = component_of(&self.system.m2, dfa);
+        let outcome = check(self.system, &component, self.bound, self.time_left());
+        let outcome = match outcome {
+            Outcome::Error(trace) => Outcome::Error(
+                trace
+                    .into_iter()
+                    .map(|(mut step, values)| {
+                        step.m2 = step.m2.map(|i| letters[i]);
+                        (step, values)
+                    })
+                    .collect(),
+            ),
+            other => other,
+        };
+        (outcome, letters)
+    }
+}
+
+impl AgTeacher<'_> {
+    /// An error of M1 ‖ A: real when its M2 part is a trace of M2 (learning
+    /// stops), else that part is a counterexample (A must lose it).
+    fn error_or_counterexample(&mut self, trace: Vec<(Step, Vec<i128>)>) -> Option<Word> {
+        let t2: Word = trace
+            .iter()
+            .filter_map(|(s, _)| s.m2.map(Letter::new))
+            .collect();
+        if self.m2.accepts(&t2) {
+            self.stop = Some(Verdict::Error {
+                trace,
+                found_by: "an equivalence query",
+            });
+            None
+        } else {
+            Some(t2)
+        }
+    }
+}
+
+impl Teacher for AgTeacher<'_> {
+    fn alphabet(&self) -> &Arc<Alphabet> {
+        &self.alphabet
+    }
+
+    fn membership(&mut self, words: &[Word]) -> Vec<Answer> {
+        words
+            .iter()
+            .map(|w| {
+                self.membership += 1;
+                if self.stop.is_some() || !self.m2.accepts(w) {
+                    return Answer::No;
+                }
+                self.membership_checked += 1;
+                match self.check(&chain(&self.alphabet, w)).0 {
+                    Outcome::Holds(_) => Answer::Yes,
+                    Outcome::Error(trace) => {
+                        self.stop = Some(Verdict::Error {
+                            trace,
+                            found_by: "a membership query",
+                        });
+                        Answer::No
+                    }
+                    Outcome::Unknown(why) => {
+                        self.stop = Some(Verdict::Unknown(format!(
+                            "a membership query ({}): {why}",
+                            self.alphabet.show(w)
+                        )));
+                        Answer::No
+                    }
+                }
+            })
+            .collect()
+    }
+
+    fn equivalence(&mut self, hypothesis: &Dfa) -> Option<Word> {
+        self.equivalence += 1;
+        if self.stop.is_some() {
+            return None;
+        }
+        // A hypothesis that misses a trace of M2 is no assumption: look
+        // only for an error within the bound (a real one stops learning,
+        // another is a counterexample), else give the missing trace.
+        if let Some(missing) = self.m2.inclusion_counterexample(hypothesis) {
+            let (component, letters) = component_of(&self.system.m2, hypothesis);
+            return match find_error(self.system, &component, self.bound) {
+                Some(trace) => {
+                    let trace: Vec<(Step, Vec<i128>)> = trace
+                        .into_iter()
+                        .map(|(mut step, values)| {
+                            step.m2 = step.m2.map(|i| letters[i]);
+                            (step, values)
+                        })
+                        .collect();
+                    self.error_or_counterexample(trace)
+                }
+                None => Some(missing),
+            };
+        }
+        match self.check(hypothesis).0 {
+            Outcome::Holds(how) => {
+                // The AG rule's second premise: every trace of M2 is in A.
+                let missing = self.m2.inclusion_counterexample(hypothesis);
+                if missing.is_none() {
+                    self.proof = Some(how);
+                }
+                missing
+            }
+            Outcome::Error(trace) => self.error_or_counterexample(trace),
+            Outcome::Unknown(why) => {
+                self.stop = Some(Verdict::Unknown(format!("an equivalence query: {why}")));
+                None
+            }
+        }
+    }
+
+    fn give_up(&self) -> bool {
+        self.stop.is_some() || Instant::now() >= self.deadline
+    }
+}
+
+/// Learns an assumption for M1 ‖ M2 ⊨ P (L* with Rivest–Schapire's
+/// counterexamples, as the paper's L*), within `time`.
+pub fn assume_guarantee(system: &System, bound: u32, time: Duration) -> Report {
+    let started = Instant::now();
+    let alphabet = alphabet(&system.m2);
+    let mut teacher = AgTeacher {
+        system,
+        m2: traces_of(&system.m2, &alphabet),
+        alphabet,
+        bound,
+        deadline: started + time,
+        stop: None,
+        proof: None,
+        membership: 0,
+        membership_checked: 0,
+        equivalence: 0,
+    };
+    let learned = learn(
+        &mut teacher,
+        &LearnConfig::new(Algorithm::LStarRivestSchapire),
+    );
+    let verdict = match (teacher.stop.take(), teacher.proof.take()) {
+        (Some(v), _) => v,
+        (None, Some(how)) => Verdict::Holds {
+            assumption: learned.dfa.trim(),
+            how,
+        },
+        (None, None) => Verdict::Unknown(format!("the time ({} s) is up", time.as_secs())),
+    };
+    Report {
+        verdict,
+        membership: teacher.membership,
+        membership_checked: teacher.membership_checked,
+        equivalence: teacher.equivalence,
+        seconds: started.elapsed().as_secs_f64(),
+    }
+}
