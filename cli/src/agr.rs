@@ -33,6 +33,11 @@ pub struct AgrArgs {
     /// Print each program's automaton (its CFG as communicating program).
     #[arg(long)]
     pub show_automata: bool,
+    /// Draw the learned assumption A to FILE: SVG for a `.svg` file (the
+    /// automata's layout; each edge is M2's action there, with its line),
+    /// else DOT.
+    #[arg(short = 'o', long = "output-file", value_name = "FILE")]
+    pub drawing: Option<PathBuf>,
 }
 
 pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
@@ -198,6 +203,14 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
     };
     let learned = match &ag.verdict {
         AgVerdict::Holds { assumption, how } => {
+            if let Some(path) = &args.drawing {
+                let text = drawing(&system, assumption, path);
+                if let Err(e) = std::fs::write(path, text) {
+                    let _ = writeln!(console.err, "error: cannot write {}: {e}", path.display());
+                    return exit::BAD_INPUT;
+                }
+            }
+            let out = &mut console.out;
             let _ = writeln!(
                 out,
                 "M1 || M2 satisfies P: the assumption A has {} states (M2: {}); M1 || A satisfies P ({how}) and every trace of M2 is one of A",
@@ -277,4 +290,108 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
         }
     };
     code
+}
+
+/// The assumption drawn: its letters are M2's transitions, shown as the
+/// line they are on and its text.
+fn drawing(
+    system: &lore_agr::system::System,
+    assumption: &lore_learner::dfa::Dfa,
+    path: &std::path::Path,
+) -> String {
+    use lore_learner::dfa::NONE;
+    use lore_learner::layout::{to_svg, Edge, Graph, Ink, Node};
+    let sources = &system.program.sources;
+    let name = |letter: usize| {
+        let t = &system.m2.transitions[letter];
+        let line = sources
+            .file(t.loc.file)
+            .and_then(|f| f.line_text(t.loc.line))
+            .map(str::trim)
+            .unwrap_or("");
+        // A branch is two transitions: its condition, and its negation.
+        let what = match &t.action {
+            lore_agr::automaton::Action::Constraint(e)
+                if matches!(
+                    e.kind,
+                    lore_frontend::ir::ExprKind::Unary(lore_frontend::ir::UnaryOp::Not, _)
+                ) =>
+            {
+                "[false] "
+            }
+            lore_agr::automaton::Action::Constraint(_) => "[true] ",
+            _ => "",
+        };
+        format!("{}: {what}{line}", t.loc.line)
+    };
+    if path.extension().is_some_and(|e| e != "svg") {
+        let mut dot = String::from("digraph assumption {\n  rankdir=LR;\n  node [shape=circle];\n");
+        dot.push_str(&format!(
+            "  start [shape=point];\n  start -> q{};\n",
+            assumption.initial()
+        ));
+        for s in assumption.states() {
+            if assumption.is_accepting(s) {
+                dot.push_str(&format!("  q{s} [shape=doublecircle];\n"));
+            }
+            for a in assumption.letters() {
+                let t = assumption.next(s, a);
+                if t != NONE {
+                    dot.push_str(&format!(
+                        "  q{s} -> q{t} [label=\"{}\"];\n",
+                        name(a.index()).replace('\\', "\\\\").replace('"', "\\\"")
+                    ));
+                }
+            }
+        }
+        dot.push_str("}\n");
+        return dot;
+    }
+    let nodes = assumption
+        .states()
+        .map(|s| Node {
+            text: String::new(),
+            accepting: assumption.is_accepting(s),
+            ink: Ink::Plain,
+            title: format!("q{s}"),
+        })
+        .collect();
+    let mut edges: Vec<Edge> = Vec::new();
+    for s in assumption.states() {
+        for a in assumption.letters() {
+            let t = assumption.next(s, a);
+            if t == NONE {
+                continue;
+            }
+            let label = name(a.index());
+            match edges
+                .iter_mut()
+                .find(|e| e.from == s.index() && e.to == t.index())
+            {
+                Some(e) => {
+                    e.label.push('\n');
+                    e.label.push_str(&label);
+                }
+                None => edges.push(Edge {
+                    from: s.index(),
+                    to: t.index(),
+                    label,
+                    ink: Ink::Plain,
+                }),
+            }
+        }
+    }
+    to_svg(&Graph {
+        nodes,
+        edges,
+        initial: assumption.initial().index(),
+        caption: Some((
+            format!(
+                "assumption A: {} states; M2: {} states",
+                assumption.num_states(),
+                system.m2.states
+            ),
+            Ink::Plain,
+        )),
+    })
 }

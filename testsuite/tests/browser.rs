@@ -570,6 +570,21 @@ fn every_automaton_of_table_1_and_the_transducers_is_legible() {
             browser.events.clear();
         }
     }
+    // The assumption lore agr learns, drawn with the same code.
+    let svg = out_dir().join("agr-assumption.svg");
+    let (code, out, err) = run_lore(&[
+        "agr".to_string(),
+        "cases/agr/password/m1.c".to_string(),
+        "cases/agr/password/m2_repaired.c".to_string(),
+        "cases/agr/password/password.prop".to_string(),
+        "-o".to_string(),
+        svg.display().to_string(),
+    ]);
+    assert_eq!(code, 0, "agr: {out}{err}");
+    browser.open(&svg);
+    check_legible(&mut browser, "agr assumption");
+    let png = browser.screenshot();
+    std::fs::write(out_dir().join("agr-assumption.png"), &png).unwrap();
     drop(browser);
     let _ = std::fs::remove_dir_all(profile);
 }
