@@ -4,20 +4,22 @@
 //!
 //! - membership of a trace t: "no" if t is not a trace of M2; else
 //!   M1 ‖ t is checked against P — an error there is a real error of the
-//!   system (learning stops; the repair is the next step), no
-//!   error is "yes";
+//!   system (learning stops, and [`crate::run`] repairs M2), no error is
+//!   "yes";
 //! - equivalence of a hypothesis A: if M1 ‖ A satisfies P (proved for
 //!   every number of steps), A is an assumption when T(M2) ⊆ T(A), else a
 //!   trace of M2 outside A is the counterexample; if M1 ‖ A has an error
 //!   whose M2 part is a trace of M2, it is a real error, else that part is
 //!   the counterexample (A must not have it).
 //!
-//! Letters are M2's transitions (an action at its place), so T(M2) is a
-//! regular language the learner can reach, and learning often stops at a
-//! smaller automaton than M2 (the AG rule only needs some A between).
+//! Letters are M2's actions (each at its place in the program, and the
+//! constraints repairs add), so T(M2) is a regular language the learner
+//! can reach, and learning may stop at a smaller automaton than M2 (the AG
+//! rule only needs some A between).
 
 use crate::automaton::{Component, Transition};
 use crate::check::{check, find_error, Outcome};
+use crate::machine::Machine;
 use crate::product::Step;
 use crate::system::System;
 use lore_learner::dfa::{Alphabet, Dfa, Letter, State, Word, NONE};
@@ -53,32 +55,9 @@ pub struct Report {
     pub seconds: f64,
 }
 
-/// M2's traces as a DFA over its transitions (letter i is transition i).
-pub fn traces_of(m2: &Component, alphabet: &Arc<Alphabet>) -> Dfa {
-    let mut dfa = Dfa::new(alphabet.clone(), m2.states, State::new(m2.initial));
-    for (i, t) in m2.transitions.iter().enumerate() {
-        dfa.set_next(State::new(t.from), Letter::new(i), State::new(t.to));
-    }
-    for s in 0..m2.states {
-        dfa.set_accepting(State::new(s), m2.accepting[s]);
-    }
-    dfa
-}
-
-/// The letters' names: where each transition of M2 is.
-pub fn alphabet(m2: &Component) -> Arc<Alphabet> {
-    Arc::new(Alphabet::new(
-        m2.transitions
-            .iter()
-            .enumerate()
-            .map(|(i, t)| format!("t{i}@{}", t.loc.line))
-            .collect(),
-    ))
-}
-
-/// An automaton over M2's letters as a component doing M2's actions; the
-/// second vector maps its transitions to letters.
-fn component_of(m2: &Component, dfa: &Dfa) -> (Component, Vec<usize>) {
+/// An automaton over M2's actions as a component doing those actions; the
+/// second vector maps its transitions to actions.
+pub fn component_of(machine: &Machine, template: &Component, dfa: &Dfa) -> (Component, Vec<usize>) {
     // States that cannot reach acceptance cannot end an error: dropped.
     let dfa = &dfa.trim();
     let mut transitions = Vec::new();
@@ -89,19 +68,19 @@ fn component_of(m2: &Component, dfa: &Dfa) -> (Component, Vec<usize>) {
             if t == NONE {
                 continue;
             }
-            let original = &m2.transitions[a.index()];
+            let (action, loc) = &machine.actions[a.index()];
             transitions.push(Transition {
                 from: s.index(),
-                action: original.action.clone(),
+                action: action.clone(),
                 to: t.index(),
-                loc: original.loc,
+                loc: *loc,
             });
             letters.push(a.index());
         }
     }
     let component = Component {
-        name: "A".into(),
-        function: m2.function,
+        name: template.name.clone(),
+        function: template.function,
         states: dfa.num_states(),
         initial: dfa.initial().index(),
         accepting: dfa.states().map(|s| dfa.is_accepting(s)).collect(),
@@ -120,8 +99,15 @@ fn chain(alphabet: &Arc<Alphabet>, word: &[Letter]) -> Dfa {
     dfa
 }
 
+/// What "M1 with this trace of actions satisfies P" was found to be, for
+/// every trace asked so far: it depends on M1, P and the actions only, so
+/// it stays true across repairs of M2 (the paper's Theorem 2).
+pub type Answers = rustc_hash::FxHashMap<Word, Result<(), Vec<(Step, Vec<i128>)>>>;
+
 struct AgTeacher<'a> {
     system: &'a System,
+    machine: &'a Machine,
+    answers: &'a mut Answers,
     alphabet: Arc<Alphabet>,
     m2: Dfa,
     bound: u32,
@@ -141,7 +127,7 @@ impl AgTeacher<'_> {
     /// Checks M1 ‖ `dfa` against P; an error's M2 steps are given as
     /// M2's transitions.
     fn check(&self, dfa: &Dfa) -> (Outcome, Vec<usize>) {
-        let (component, letters) = component_of(&self.system.m2, dfa);
+        let (component, letters) = component_of(self.machine, &self.system.m2, dfa);
         let outcome = check(self.system, &component, self.bound, self.time_left());
         let outcome = match outcome {
             Outcome::Error(trace) => Outcome::Error(
@@ -192,8 +178,26 @@ impl Teacher for AgTeacher<'_> {
                 if self.stop.is_some() || !self.m2.accepts(w) {
                     return Answer::No;
                 }
-                self.membership_checked += 1;
-                match self.check(&chain(&self.alphabet, w)).0 {
+                let known = self.answers.get(w).cloned();
+                let outcome = match known {
+                    Some(Ok(())) => Outcome::Holds(String::new()),
+                    Some(Err(trace)) => Outcome::Error(trace),
+                    None => {
+                        self.membership_checked += 1;
+                        let outcome = self.check(&chain(&self.alphabet, w)).0;
+                        match &outcome {
+                            Outcome::Holds(_) => {
+                                self.answers.insert(w.clone(), Ok(()));
+                            }
+                            Outcome::Error(trace) => {
+                                self.answers.insert(w.clone(), Err(trace.clone()));
+                            }
+                            Outcome::Unknown(_) => {}
+                        }
+                        outcome
+                    }
+                };
+                match outcome {
                     Outcome::Holds(_) => Answer::Yes,
                     Outcome::Error(trace) => {
                         self.stop = Some(Verdict::Error {
@@ -223,7 +227,7 @@ impl Teacher for AgTeacher<'_> {
         // only for an error within the bound (a real one stops learning,
         // another is a counterexample), else give the missing trace.
         if let Some(missing) = self.m2.inclusion_counterexample(hypothesis) {
-            let (component, letters) = component_of(&self.system.m2, hypothesis);
+            let (component, letters) = component_of(self.machine, &self.system.m2, hypothesis);
             return match find_error(self.system, &component, self.bound) {
                 Some(trace) => {
                     let trace: Vec<(Step, Vec<i128>)> = trace
@@ -262,12 +266,20 @@ impl Teacher for AgTeacher<'_> {
 
 /// Learns an assumption for M1 ‖ M2 ⊨ P (L* with Rivest–Schapire's
 /// counterexamples, as the paper's L*), within `time`.
-pub fn assume_guarantee(system: &System, bound: u32, time: Duration) -> Report {
+pub fn assume_guarantee(
+    system: &System,
+    machine: &Machine,
+    answers: &mut Answers,
+    bound: u32,
+    time: Duration,
+) -> Report {
     let started = Instant::now();
-    let alphabet = alphabet(&system.m2);
+    let alphabet = machine.alphabet();
     let mut teacher = AgTeacher {
         system,
-        m2: traces_of(&system.m2, &alphabet),
+        machine,
+        answers,
+        m2: machine.dfa(&alphabet),
         alphabet,
         bound,
         deadline: started + time,

@@ -21,11 +21,12 @@ use lore_frontend::types::TypeId;
 #[derive(Clone, Debug)]
 pub enum Action {
     /// `chan_send(channel, value)`; `ty` is the value's type before it is
-    /// widened to the channel's 128 bits.
+    /// widened to the channel's 128 bits (`None` for a constant, which
+    /// takes the receiver's type as C converts it).
     Send {
         channel: String,
         value: Expr,
-        ty: TypeId,
+        ty: Option<TypeId>,
     },
     /// `dest = chan_recv(channel)`: `dest` gets the 128-bit value; `ty` is
     /// the type the program converts it to (the receiving variable's).
@@ -187,8 +188,9 @@ pub fn extract(program: &Program, id: FunctionId, name: &str) -> Result<Componen
                         (SEND, Some(channel)) if args.len() == 2 => {
                             let value = args[1].clone();
                             let ty = match &value.kind {
-                                ExprKind::Cast(inner) => inner.ty,
-                                _ => value.ty,
+                                ExprKind::Cast(inner) if inner.as_int().is_none() => Some(inner.ty),
+                                ExprKind::Cast(_) | ExprKind::Int(_) => None,
+                                _ => Some(value.ty),
                             };
                             Action::Send { channel, value, ty }
                         }

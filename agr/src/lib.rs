@@ -15,6 +15,9 @@
 pub mod assume;
 pub mod automaton;
 pub mod check;
+pub mod machine;
 pub mod product;
 pub mod property;
+pub mod repair;
+pub mod run;
 pub mod system;

@@ -18,7 +18,8 @@
 //! transition for from its state blocks that execution: what P does not
 //! describe is no error) and takes its constraint transitions on its own,
 //! at any moment. An execution is an error when both programs have ended
-//! and P is in an error state.
+//! and P is in an error state (so an error state that should stay one
+//! after more channel actions says so with transitions to itself).
 
 use std::fmt;
 

@@ -200,7 +200,9 @@ impl System {
                     if k == j {
                         continue;
                     }
-                    let Some(rty) = rty else { continue };
+                    let (Some(ty), Some(rty)) = (ty, rty) else {
+                        continue;
+                    };
                     let same = types.bit_width(ty) == types.bit_width(rty)
                         && types.is_signed(ty) == types.is_signed(rty)
                         && types.is_integer(ty) == types.is_integer(rty);

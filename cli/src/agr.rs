@@ -1,12 +1,16 @@
 //! `lore agr M1.c M2.c P.prop`: two communicating programs and a property;
-//! does M1 ‖ M2 satisfy P? (The assume-guarantee-repair paper's system;
-//! learning the assumption and repairing M2 are the next steps of issue 16.)
+//! does M1 ‖ M2 satisfy P, and if not, a repaired M2 that does (the
+//! assume-guarantee-repair paper's loop), checked again independently.
 
 use crate::{exit, report, Console, FrontendArgs};
 use clap::Args;
-use lore_agr::assume::{assume_guarantee, Verdict as AgVerdict};
+use lore_agr::assume::Verdict as AgVerdict;
+use lore_agr::automaton::Component;
 use lore_agr::check::{check, describe, Outcome};
+use lore_agr::product::Step;
 use lore_agr::property::Label;
+use lore_agr::repair::Method;
+use lore_agr::run::{agr, repaired_source};
 use lore_agr::system::{load, AgrError};
 use std::io::Write;
 use std::path::PathBuf;
@@ -38,6 +42,19 @@ pub struct AgrArgs {
     /// else DOT.
     #[arg(short = 'o', long = "output-file", value_name = "FILE")]
     pub drawing: Option<PathBuf>,
+    /// How an error trace without constraints is removed from M2: `exact`
+    /// (only that trace), `approximate` (its last transition no longer
+    /// reaches acceptance), `aggressive` (the state it reaches stops
+    /// accepting). Traces with constraints are repaired by abduction.
+    #[arg(long, default_value = "approximate", value_parser = ["exact", "approximate", "aggressive"])]
+    pub repair: String,
+    /// Repairs before giving up.
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    pub max_iterations: usize,
+    /// Write the repaired M2 as C source to FILE (where each repair is a
+    /// constraint at a point where the program ends).
+    #[arg(long, value_name = "FILE")]
+    pub repaired: Option<PathBuf>,
 }
 
 pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
@@ -177,15 +194,16 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
         }
     }
     let time = Duration::from_secs(args.time_limit);
-    // The paper's assume-guarantee reasoning: an assumption learned ...
-    let ag = assume_guarantee(&system, args.bound, time);
+    let method = match args.repair.as_str() {
+        "exact" => Method::Exact,
+        "aggressive" => Method::Aggressive,
+        _ => Method::Approximate,
+    };
+    // The paper's loop: an assumption learned, M2 repaired on each real
+    // error ...
+    let result = agr(&system, method, args.bound, time, args.max_iterations);
     let out = &mut console.out;
-    let _ = writeln!(
-        out,
-        "assume-guarantee (L*): {} membership queries ({} checked by the BMC, the others not traces of M2), {} equivalence queries, {:.2} s",
-        ag.membership, ag.membership_checked, ag.equivalence, ag.seconds
-    );
-    let print_trace = |out: &mut dyn Write, trace: &[(lore_agr::product::Step, Vec<i128>)]| {
+    let print_trace = |out: &mut dyn Write, letters: &Component, trace: &[(Step, Vec<i128>)]| {
         for (i, (step, values)) in trace.iter().enumerate() {
             let drawn = if values.is_empty() {
                 String::new()
@@ -197,35 +215,75 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
                 out,
                 "  {:>3}. {}{drawn}",
                 i + 1,
-                describe(&system, &system.m2, step)
+                describe(&system, letters, step)
             );
         }
     };
+    for (n, it) in result.iterations.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "iteration {}: {} found an error trace of {} steps (replayed):",
+            n + 1,
+            it.found_by,
+            it.trace.len()
+        );
+        print_trace(out, &it.letters, &it.trace);
+        let what = match &it.repair.psi {
+            Some((psi, line)) => format!("{}: psi = {psi}, after line {line}", it.repair.how),
+            None => format!("the {} method", it.repair.how),
+        };
+        let _ = writeln!(
+            out,
+            "  repaired by {what}; M2 now has {} states",
+            it.repair.machine.states
+        );
+    }
+    let ag = &result.last;
+    let _ = writeln!(
+        out,
+        "assume-guarantee (L*), last round of learning: {} membership queries ({} checked by the BMC), {} equivalence queries; {} repair{} in {:.2} s",
+        ag.membership,
+        ag.membership_checked,
+        ag.equivalence,
+        result.iterations.len(),
+        if result.iterations.len() == 1 { "" } else { "s" },
+        result.seconds
+    );
+    let repaired = !result.iterations.is_empty();
+    let m2_now = result.machine.component(&system.m2);
     let learned = match &ag.verdict {
         AgVerdict::Holds { assumption, how } => {
             if let Some(path) = &args.drawing {
-                let text = drawing(&system, assumption, path);
+                let text = drawing(&system, &result.machine, assumption, path);
                 if let Err(e) = std::fs::write(path, text) {
                     let _ = writeln!(console.err, "error: cannot write {}: {e}", path.display());
                     return exit::BAD_INPUT;
                 }
             }
             let out = &mut console.out;
+            let which = if repaired {
+                "M1 || M2 (repaired)"
+            } else {
+                "M1 || M2"
+            };
             let _ = writeln!(
                 out,
-                "M1 || M2 satisfies P: the assumption A has {} states (M2: {}); M1 || A satisfies P ({how}) and every trace of M2 is one of A",
+                "{which} satisfies P: the assumption A has {} state{} (M2{}: {}); M1 || A satisfies P ({how}) and every trace of M2 is one of A",
                 assumption.num_states(),
-                system.m2.states
+                if assumption.num_states() == 1 { "" } else { "s" },
+                if repaired { " repaired" } else { "" },
+                result.machine.states
             );
             Some(true)
         }
         AgVerdict::Error { trace, found_by } => {
             let _ = writeln!(
                 out,
-                "M1 || M2 does not satisfy P: {found_by} found an error trace of {} steps (replayed):",
-                trace.len()
+                "M1 || M2 does not satisfy P: {found_by} found an error trace of {} steps (replayed){}:",
+                trace.len(),
+                if repaired { ", left after the repairs" } else { "" }
             );
-            print_trace(out, trace);
+            print_trace(out, &result.machine.letters(&system.m2), trace);
             Some(false)
         }
         AgVerdict::Unknown(why) => {
@@ -233,17 +291,49 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
             None
         }
     };
-    // ... and, independently, the two programs composed directly.
-    let direct = check(&system, &system.m2, args.bound, time);
+    // The repaired program as C, where the repair is a constraint at its end.
+    if let (Some(path), true) = (&args.repaired, repaired) {
+        let source = std::fs::read_to_string(&args.m2).unwrap_or_default();
+        let mut text = source.clone();
+        let mut as_c = true;
+        // Later lines first, so earlier insertions keep the line numbers.
+        let mut fixes: Vec<(u32, String)> = Vec::new();
+        for it in &result.iterations {
+            match (&it.repair.psi, it.at_the_end) {
+                (Some((psi, line)), true) => fixes.push((*line, psi.clone())),
+                _ => as_c = false,
+            }
+        }
+        fixes.sort_by_key(|f| std::cmp::Reverse(f.0));
+        for (line, psi) in fixes {
+            text = repaired_source(&text, &psi, line);
+        }
+        if as_c {
+            if let Err(e) = std::fs::write(path, text) {
+                let _ = writeln!(console.err, "error: cannot write {}: {e}", path.display());
+                return exit::BAD_INPUT;
+            }
+            let _ = writeln!(console.out, "the repaired M2 as C: {}", path.display());
+        } else {
+            let _ = writeln!(
+                console.err,
+                "note: a repair changed M2's automaton where C has no single place for it; the repaired M2 is the automaton (see -o)"
+            );
+        }
+    }
+    // ... and, independently, the (repaired) programs composed directly.
+    let direct = check(&system, &m2_now, args.bound, time);
     let seconds = started.elapsed().as_secs_f64();
     let out = &mut console.out;
-    let code = match (&direct, learned) {
+    let failed = if repaired { exit::FALSE } else { exit::OK };
+    match (&direct, learned) {
         (Outcome::Holds(how), Some(true) | None) => {
             let _ = writeln!(
                 out,
-                "independent check: M1 || M2 composed directly satisfies P, for every number of steps ({how}; {seconds:.2} s in all)"
+                "independent check: M1 || M2{} composed directly satisfies P, for every number of steps ({how}; {seconds:.2} s in all)",
+                if repaired { " (repaired)" } else { "" }
             );
-            exit::OK
+            failed
         }
         (Outcome::Error(trace), Some(false)) => {
             let _ = writeln!(
@@ -259,7 +349,7 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
                 "M1 || M2 does not satisfy P: an error trace of {} steps ({seconds:.2} s, replayed):",
                 trace.len()
             );
-            print_trace(out, trace);
+            print_trace(out, &m2_now, trace);
             exit::FALSE
         }
         (Outcome::Unknown(why), Some(answer)) => {
@@ -268,7 +358,7 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
                 "independent check: no answer from composing directly ({why}); the verdict rests on assume-guarantee ({seconds:.2} s in all)"
             );
             if answer {
-                exit::OK
+                failed
             } else {
                 exit::FALSE
             }
@@ -276,10 +366,12 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
         (Outcome::Unknown(why), None) => {
             let _ = writeln!(
                 out,
-                "no answer: no error within {} steps, and no proof for every number of steps ({why}; {seconds:.2} s)",
+                "no answer{}: no error within {} steps, and no proof for every number of steps ({why}; {seconds:.2} s)",
+                if repaired { " for the repaired M2" } else { "" },
                 args.bound
             );
-            exit::OK
+            // The original system has an error either way.
+            failed
         }
         (direct, learned) => {
             let _ = writeln!(
@@ -288,14 +380,14 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
             );
             exit::INTERNAL
         }
-    };
-    code
+    }
 }
 
 /// The assumption drawn: its letters are M2's transitions, shown as the
 /// line they are on and its text.
 fn drawing(
     system: &lore_agr::system::System,
+    machine: &lore_agr::machine::Machine,
     assumption: &lore_learner::dfa::Dfa,
     path: &std::path::Path,
 ) -> String {
@@ -303,7 +395,13 @@ fn drawing(
     use lore_learner::layout::{to_svg, Edge, Graph, Ink, Node};
     let sources = &system.program.sources;
     let name = |letter: usize| {
-        let t = &system.m2.transitions[letter];
+        let (action, loc) = &machine.actions[letter];
+        let t = lore_agr::automaton::Transition {
+            from: 0,
+            action: action.clone(),
+            to: 0,
+            loc: *loc,
+        };
         let line = sources
             .file(t.loc.file)
             .and_then(|f| f.line_text(t.loc.line))

@@ -28,14 +28,24 @@ fn the_password_example_fails_and_its_repair_is_proved() {
         "{out}"
     );
     // The assumption's learning finds it with a membership query (a
-    // trace of M2 that fails with M1), as in the paper; composing the two
-    // programs directly finds an error too.
+    // trace of M2 that fails with M1), as in the paper, and repairs M2 by
+    // abduction in one iteration with the paper's psi; the repaired system
+    // is proved, with an assumption and composed directly.
     assert!(
-        out.contains("M1 || M2 does not satisfy P: a membership query found an error trace"),
+        out.contains("iteration 1: a membership query found an error trace"),
         "{out}"
     );
     assert!(
-        out.contains("independent check: M1 || M2 composed directly has an error too"),
+        out.contains("repaired by abduction: psi = x_pw < ((__int128)1 << 63), after line 14; M2 now has 6 states"),
+        "{out}"
+    );
+    assert!(!out.contains("iteration 2"), "{out}");
+    assert!(
+        out.contains("M1 || M2 (repaired) satisfies P: the assumption A has"),
+        "{out}"
+    );
+    assert!(
+        out.contains("independent check: M1 || M2 (repaired) composed directly satisfies P, for every number of steps"),
         "{out}"
     );
     // The trace synchronises on enc and getEnc, and P ends in its error
@@ -89,6 +99,11 @@ fn a_loop_before_the_synchronisation_gives_a_short_error() {
     assert_eq!(code, 10, "{out}{err}");
     assert!(out.contains("P: c0 sync c1"), "{out}");
     assert!(out.contains("P: c1 [x < 100] err"), "{out}");
+    // Repaired by abduction on that trace; bit-precisely the loop can still
+    // wrap x round to a negative value, so nothing claims the repaired
+    // system correct.
+    assert!(out.contains("repaired by abduction: psi = x"), "{out}");
+    assert!(!out.contains("satisfies P"), "{out}");
     // P says nothing of a second sync: a note, not an error.
     assert!(
         err.contains("note: P has no transition on `sync` from c1, c2"),
@@ -149,4 +164,41 @@ fn bad_input_is_reported_where_it_is() {
         out.contains("M1 || M2 satisfies P: the assumption A has"),
         "{out}"
     );
+}
+
+#[test]
+fn a_trace_without_constraints_is_repaired_by_each_syntactic_method() {
+    // A straight-line client says `done` before the acknowledgement: its
+    // error trace has no constraints, so it is removed syntactically.
+    for method in ["exact", "approximate", "aggressive"] {
+        let args: Vec<String> = [
+            "agr",
+            "cases/agr/handshake/m1.c",
+            "cases/agr/handshake/m2.c",
+            "cases/agr/handshake/handshake.prop",
+            "--repair",
+            method,
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let (code, out, err) = run_lore(&args);
+        assert_eq!(code, 10, "{method}: {out}{err}");
+        assert!(
+            out.contains("iteration 1: a membership query found an error trace of 3 steps"),
+            "{method}: {out}"
+        );
+        assert!(
+            out.contains(&format!("repaired by the {method} method")),
+            "{method}: {out}"
+        );
+        assert!(
+            out.contains("M1 || M2 (repaired) satisfies P"),
+            "{method}: {out}"
+        );
+        assert!(
+            out.contains("independent check: M1 || M2 (repaired) composed directly satisfies P"),
+            "{method}: {out}"
+        );
+    }
 }

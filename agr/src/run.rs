@@ -1,0 +1,102 @@
+//! The AGR loop (the paper's Algorithm 2): learn an assumption for
+//! M1 ‖ M2ⁱ ⊨ P; when the teacher meets a real error, repair M2ⁱ and go on
+//! learning for M2ⁱ⁺¹ with every answer about M1 and P kept (they depend on
+//! the traces' actions only); stop when an assumption is found, when the
+//! answer is unknown, or after `max_iterations` repairs.
+
+use crate::assume::{assume_guarantee, Answers, Report, Verdict};
+use crate::automaton::Component;
+use crate::machine::Machine;
+use crate::product::Step;
+use crate::repair::{repair, Method, Repair};
+use crate::system::System;
+use std::time::{Duration, Instant};
+
+/// One repair: the error that caused it and what was done.
+#[derive(Clone, Debug)]
+pub struct Iteration {
+    pub found_by: &'static str,
+    /// The error trace (M2's steps as actions of the machine before the
+    /// repair) and a component that names those actions.
+    pub trace: Vec<(Step, Vec<i128>)>,
+    pub letters: Component,
+    pub repair: Repair,
+    /// Whether the state t2 reached had no way on (a return): then ψ can go
+    /// into the C source just before it.
+    pub at_the_end: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Agr {
+    pub iterations: Vec<Iteration>,
+    /// The last round of learning: its verdict is the answer for the
+    /// repaired M2 (an assumption, an error left, or unknown).
+    pub last: Report,
+    /// M2 as repaired.
+    pub machine: Machine,
+    pub seconds: f64,
+}
+
+pub fn agr(
+    system: &System,
+    method: Method,
+    bound: u32,
+    time: Duration,
+    max_iterations: usize,
+) -> Agr {
+    let started = Instant::now();
+    let left = || time.saturating_sub(started.elapsed());
+    let mut machine = Machine::of(&system.m2);
+    let mut answers = Answers::default();
+    let mut iterations = Vec::new();
+    loop {
+        let report = assume_guarantee(system, &machine, &mut answers, bound, left());
+        let Verdict::Error { trace, found_by } = &report.verdict else {
+            return Agr {
+                iterations,
+                last: report,
+                machine,
+                seconds: started.elapsed().as_secs_f64(),
+            };
+        };
+        if iterations.len() >= max_iterations || left().is_zero() {
+            return Agr {
+                iterations,
+                last: report,
+                machine,
+                seconds: started.elapsed().as_secs_f64(),
+            };
+        }
+        let t2 = crate::repair::t2_of(trace);
+        let at_the_end = machine.run(&t2).is_some_and(|(states, _)| {
+            let q = *states.last().unwrap_or(&machine.initial);
+            !machine.transitions.iter().any(|t| t.0 == q)
+        });
+        let fixed = repair(system, &machine, trace, method, bound, left());
+        iterations.push(Iteration {
+            found_by,
+            trace: trace.clone(),
+            letters: machine.letters(&system.m2),
+            repair: fixed.clone(),
+            at_the_end,
+        });
+        machine = fixed.machine;
+    }
+}
+
+/// M2's source with ψ assumed after `line` (where the program ends after
+/// the trace): the repaired program as C.
+pub fn repaired_source(text: &str, psi: &str, line: u32) -> String {
+    let mut out = String::new();
+    for (i, l) in text.lines().enumerate() {
+        out.push_str(l);
+        out.push('\n');
+        if i + 1 == line as usize {
+            let indent: String = l.chars().take_while(|c| c.is_whitespace()).collect();
+            out.push_str(&format!(
+                "{indent}__VERIFIER_assume({psi}); /* lore agr: the repair */\n"
+            ));
+        }
+    }
+    out
+}
