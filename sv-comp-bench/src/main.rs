@@ -1,6 +1,7 @@
 //! `sv-comp-bench`: benchmark checks over `../shared/benchmarks`, each
 //! printing a table and failing (exit 1) when its acceptance condition fails.
 
+mod agr;
 mod bound_search;
 mod difftest;
 mod induction_fuzz;
@@ -226,6 +227,21 @@ enum Command {
         #[arg(default_value = "../shared/benchmarks/sigma-star")]
         folder: PathBuf,
     },
+    /// Assume-guarantee-repair on every instance of
+    /// testsuite/cases/agr/INSTANCES.tsv: verdict, repairs, sizes of M2,
+    /// of the repaired M2 and of the assumption, queries, time, and the
+    /// independent check.
+    Agr {
+        /// The folder with INSTANCES.tsv.
+        #[arg(default_value = "testsuite/cases/agr")]
+        folder: PathBuf,
+        /// Scheduler steps checked before the proof.
+        #[arg(long, default_value_t = 12)]
+        bound: u32,
+        /// Seconds per instance.
+        #[arg(long, default_value_t = 60)]
+        time: u64,
+    },
     /// Sigma*: learn a transducer of every sanitizer of
     /// testsuite/cases/transducer, check it bounded and for every input
     /// length, run it on the vectors of SANITIZERS.md and catch a mutant;
@@ -361,6 +377,11 @@ fn main() -> ExitCode {
                 only,
             },
         ),
+        Command::Agr {
+            folder,
+            bound,
+            time,
+        } => agr::run(&folder, bound, std::time::Duration::from_secs(time)),
         Command::Paper { folder, json, cbmc } => paper::run(&folder, json, cbmc.as_deref()),
         Command::Verify {
             folder,
