@@ -127,14 +127,9 @@ fn error_trace(
 
 /// A step as text: what each program and P do, with source lines.
 pub fn describe(system: &System, m2: &Component, step: &Step) -> String {
-    let sources = &system.program.sources;
     let text = |c: &Component, i: usize| {
         let t = &c.transitions[i];
-        let line = sources
-            .file(t.loc.file)
-            .and_then(|f| f.line_text(t.loc.line))
-            .map(str::trim)
-            .unwrap_or("");
+        let line = system.source_line(t.loc);
         let what = match &t.action {
             crate::automaton::Action::Constraint(_) if t.loc.line > 0 => {
                 format!("condition at line {}: {line}", t.loc.line)

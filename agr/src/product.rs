@@ -400,7 +400,6 @@ pub fn build(system: &System, m2: &Component) -> Product {
         is_lore_library: false,
     });
     program.entry = Some(id);
-    let _ = ExprKind::Zero;
     Product {
         program,
         steps,

@@ -166,6 +166,16 @@ pub fn load(
 }
 
 impl System {
+    /// The text of the source line at `loc`, trimmed ("" where there is none).
+    pub fn source_line(&self, loc: lore_frontend::source::Loc) -> &str {
+        self.program
+            .sources
+            .file(loc.file)
+            .and_then(|f| f.line_text(loc.line))
+            .map(str::trim)
+            .unwrap_or("")
+    }
+
     pub fn component(&self, which: usize) -> &Component {
         if which == 0 {
             &self.m1

@@ -2,7 +2,7 @@
 //! does M1 ‖ M2 satisfy P, and if not, a repaired M2 that does (the
 //! assume-guarantee-repair paper's loop), checked again independently.
 
-use crate::{exit, report, Console, FrontendArgs};
+use crate::{exit, readable, report, Console, FrontendArgs};
 use clap::Args;
 use lore_agr::assume::Verdict as AgVerdict;
 use lore_agr::automaton::Component;
@@ -59,14 +59,8 @@ pub struct AgrArgs {
 
 pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
     for path in [&args.m1, &args.m2, &args.property] {
-        if let Err(e) = std::fs::metadata(path) {
-            let why = if e.kind() == std::io::ErrorKind::NotFound {
-                "no such file".to_string()
-            } else {
-                e.to_string()
-            };
-            let _ = writeln!(console.err, "error: cannot read {}: {why}", path.display());
-            return exit::BAD_INPUT;
+        if let Err(code) = readable(path, console) {
+            return code;
         }
     }
     let text = match std::fs::read_to_string(&args.property) {
@@ -393,22 +387,11 @@ fn drawing(
 ) -> String {
     use lore_learner::dfa::NONE;
     use lore_learner::layout::{to_svg, Edge, Graph, Ink, Node};
-    let sources = &system.program.sources;
     let name = |letter: usize| {
         let (action, loc) = &machine.actions[letter];
-        let t = lore_agr::automaton::Transition {
-            from: 0,
-            action: action.clone(),
-            to: 0,
-            loc: *loc,
-        };
-        let line = sources
-            .file(t.loc.file)
-            .and_then(|f| f.line_text(t.loc.line))
-            .map(str::trim)
-            .unwrap_or("");
+        let line = system.source_line(*loc);
         // A branch is two transitions: its condition, and its negation.
-        let what = match &t.action {
+        let what = match action {
             lore_agr::automaton::Action::Constraint(e)
                 if matches!(
                     e.kind,
@@ -420,7 +403,7 @@ fn drawing(
             lore_agr::automaton::Action::Constraint(_) => "[true] ",
             _ => "",
         };
-        format!("{}: {what}{line}", t.loc.line)
+        format!("{}: {what}{line}", loc.line)
     };
     if path.extension().is_some_and(|e| e != "svg") {
         let mut dot = String::from("digraph assumption {\n  rankdir=LR;\n  node [shape=circle];\n");

@@ -269,12 +269,8 @@ fn load(input: &InputArgs, console: &mut Console<'_>) -> Result<Loaded, u8> {
     load_file(&input.file, &input.frontend, console)
 }
 
-/// Loads one C file and prints its diagnostics.
-fn load_file(
-    file: &Path,
-    frontend: &FrontendArgs,
-    console: &mut Console<'_>,
-) -> Result<Loaded, u8> {
+/// Whether `file` can be opened; if not, says why (exit 2).
+fn readable(file: &Path, console: &mut Console<'_>) -> Result<(), u8> {
     if let Err(e) = std::fs::File::open(file) {
         let why = if e.kind() == std::io::ErrorKind::NotFound {
             "no such file".to_string()
@@ -284,6 +280,16 @@ fn load_file(
         let _ = writeln!(console.err, "error: cannot read {}: {why}", file.display());
         return Err(exit::BAD_INPUT);
     }
+    Ok(())
+}
+
+/// Loads one C file and prints its diagnostics.
+fn load_file(
+    file: &Path,
+    frontend: &FrontendArgs,
+    console: &mut Console<'_>,
+) -> Result<Loaded, u8> {
+    readable(file, console)?;
     let loaded = lore_frontend::load(file, &frontend.options());
     for d in &loaded.diagnostics {
         if d.is_error() || frontend.warnings {

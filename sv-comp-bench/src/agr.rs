@@ -123,13 +123,5 @@ pub fn run(folder: &Path, bound: u32, time: Duration) -> ExitCode {
             }
         }
     }
-    if problems.is_empty() {
-        println!("ok");
-        ExitCode::SUCCESS
-    } else {
-        for p in &problems {
-            println!("FAIL {p}");
-        }
-        ExitCode::FAILURE
-    }
+    crate::verdict(&problems)
 }

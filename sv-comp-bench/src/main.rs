@@ -268,6 +268,20 @@ enum Command {
     },
 }
 
+/// A benchmark's last line: `ok`, or each problem as `FAIL ...` (and a
+/// failing exit code for `.ci/run`).
+pub fn verdict(problems: &[String]) -> ExitCode {
+    if problems.is_empty() {
+        println!("ok");
+        ExitCode::SUCCESS
+    } else {
+        for p in problems {
+            println!("FAIL {p}");
+        }
+        ExitCode::FAILURE
+    }
+}
+
 fn lore_binary(given: Option<PathBuf>) -> PathBuf {
     given.unwrap_or_else(|| {
         let me = std::env::current_exe().unwrap_or_default();

@@ -303,15 +303,7 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
             options.require_proved
         ));
     }
-    if problems.is_empty() {
-        println!("ok");
-        ExitCode::SUCCESS
-    } else {
-        for p in &problems {
-            println!("FAIL {p}");
-        }
-        ExitCode::FAILURE
-    }
+    crate::verdict(&problems)
 }
 
 struct Row {

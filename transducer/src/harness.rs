@@ -332,7 +332,7 @@ pub fn load(
     shape: &IoShape,
     harness: String,
 ) -> Result<Harnessed, HarnessError> {
-    let file = harness_file(&harness)?;
+    let file = temp_file("harness", "h", &harness)?;
     let mut options = options.clone();
     options
         .cpp_options
@@ -494,12 +494,16 @@ pub fn harness_unwinding(program: &Program) -> Vec<(String, u32)> {
         .collect()
 }
 
-/// A fresh file for the harness's text.
-fn harness_file(text: &str) -> std::io::Result<PathBuf> {
+/// A fresh temporary file `lore-{stem}-{pid}-{n}.{extension}` holding
+/// `text` (the harness's header, the pipelines' program).
+pub(crate) fn temp_file(stem: &str, extension: &str, text: &str) -> std::io::Result<PathBuf> {
     use std::sync::atomic::{AtomicU64, Ordering};
     static NEXT: AtomicU64 = AtomicU64::new(0);
     let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    let path = std::env::temp_dir().join(format!("lore-harness-{}-{n}.h", std::process::id()));
+    let path = std::env::temp_dir().join(format!(
+        "lore-{stem}-{}-{n}.{extension}",
+        std::process::id()
+    ));
     std::fs::write(&path, text)?;
     Ok(path)
 }

@@ -302,11 +302,8 @@ fn is_comparison(what: &str) -> bool {
 /// Lowers the pipelines' C (it needs no preprocessing beyond the front
 /// end's own).
 fn load(text: &str) -> Result<lore_frontend::ir::Program, String> {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    let path = std::env::temp_dir().join(format!("lore-pipelines-{}-{n}.c", std::process::id()));
-    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    let path = crate::harness::temp_file("pipelines", "c", text)
+        .map_err(|e| format!("cannot write a temporary file: {e}"))?;
     let loaded = lore_frontend::load(&path, &FrontendOptions::default());
     let _ = std::fs::remove_file(&path);
     match loaded.program {

@@ -11,7 +11,20 @@ use lore_transducer::learn::{learn, Learned, Limits, Outcome, Setup};
 use lore_transducer::oracle::{show_input, show_symbols};
 use serde_json::{json, Value};
 use std::io::Write;
+use std::path::Path;
 use std::time::Duration;
+
+/// The other program of a question, read and written like FILE.
+fn same_io<'a>(setup: &Setup<'_>, other: &'a Path) -> Setup<'a> {
+    Setup {
+        path: other,
+        frontend: setup.frontend.clone(),
+        io: setup.io.clone(),
+        options: Default::default(),
+        log_queries: false,
+        progress: None,
+    }
+}
 
 /// Symbols shown as a string (`nothing` when there are none).
 fn shown(w: &[u32]) -> String {
@@ -132,14 +145,7 @@ pub(super) fn equivalence(
     if let Err(code) = load_file(other, &args.frontend, console) {
         return (code, unanswered("the other program does not load"));
     }
-    let other_setup = Setup {
-        path: other,
-        frontend: setup.frontend.clone(),
-        io: setup.io.clone(),
-        options: Default::default(),
-        log_queries: false,
-        progress: None,
-    };
+    let other_setup = same_io(setup, other);
     let (file, other_name) = (args.file.display(), other.display());
     let comparison = match compare(&other_setup, t, limits) {
         Ok(c) => c,
@@ -261,14 +267,7 @@ pub(super) fn ask_all(
         ));
     }
     if let Some(other) = &args.commutes_with {
-        let other_setup = Setup {
-            path: other,
-            frontend: setup.frontend.clone(),
-            io: setup.io.clone(),
-            options: Default::default(),
-            log_queries: false,
-            progress: None,
-        };
+        let other_setup = same_io(setup, other);
         worst(commutation(
             args,
             this,
