@@ -59,8 +59,33 @@ pub enum SolveResult {
     Unknown,
 }
 
+/// A clause as a solver is given it: `None` where the constant true
+/// satisfies it (the clause says nothing), else the clause without the
+/// constant false (a clause of the constant false alone stays as it is: the
+/// formula is then unsatisfiable). As MiniSat's `addClause` does at level 0,
+/// so formula sizes count what CBMC counts.
+fn without_constants(clause: &[Lit]) -> Option<std::borrow::Cow<'_, [Lit]>> {
+    if !clause.iter().any(|l| l.is_const()) {
+        return Some(std::borrow::Cow::Borrowed(clause));
+    }
+    if clause.contains(&Lit::TRUE) {
+        return None;
+    }
+    let rest: Vec<Lit> = clause.iter().copied().filter(|&l| l != Lit::FALSE).collect();
+    Some(if rest.is_empty() {
+        std::borrow::Cow::Owned(vec![Lit::FALSE])
+    } else {
+        std::borrow::Cow::Owned(rest)
+    })
+}
+
+/// The variables and clauses a formula is counted by, as CBMC counts
+/// them: the constant true (variable 0, a unit clause, in every solver
+/// here) is not a variable of the formula.
 pub trait SatSolver {
     fn new_var(&mut self) -> Lit;
+    /// Adds a clause; one the constant true satisfies is left out and the
+    /// constant false is left out of it.
     fn add_clause(&mut self, clause: &[Lit]);
     fn solve(&mut self, assumptions: &[Lit]) -> SolveResult;
     /// The value of a literal in the last model (after `Sat`).
@@ -70,7 +95,9 @@ pub trait SatSolver {
     /// Keeps a variable out of any simplification that would lose it (a
     /// no-op for solvers that do not eliminate variables).
     fn freeze(&mut self, _lit: Lit) {}
+    /// Variables of the formula, the constant true apart.
     fn num_vars(&self) -> u32;
+    /// Clauses of the formula, the constant's unit clause apart.
     fn num_clauses(&self) -> u64;
 }
 
@@ -184,7 +211,7 @@ impl Cadical {
             assumed: Vec::new(),
             last: SolveResult::Unknown,
         };
-        c.add_clause(&[Lit::TRUE]);
+        c.solver.add_clause([Cadical::to_cadical(Lit::TRUE)]);
         c
     }
 
@@ -206,6 +233,9 @@ impl SatSolver for Cadical {
     }
 
     fn add_clause(&mut self, clause: &[Lit]) {
+        let Some(clause) = without_constants(clause) else {
+            return;
+        };
         self.solver
             .add_clause(clause.iter().map(|&l| Cadical::to_cadical(l)));
         self.clauses += 1;
@@ -254,7 +284,7 @@ impl SatSolver for Cadical {
     }
 
     fn num_vars(&self) -> u32 {
-        self.vars
+        self.vars - 1
     }
 
     fn num_clauses(&self) -> u64 {
@@ -288,7 +318,7 @@ impl Varisat {
         };
         // Variable 0 is true.
         let _ = v.solver.new_var();
-        v.add_clause(&[Lit::TRUE]);
+        v.solver.add_clause(&[Varisat::to_varisat(Lit::TRUE)]);
         v
     }
 
@@ -306,6 +336,9 @@ impl SatSolver for Varisat {
     }
 
     fn add_clause(&mut self, clause: &[Lit]) {
+        let Some(clause) = without_constants(clause) else {
+            return;
+        };
         let lits: Vec<varisat::Lit> = clause.iter().map(|&l| Varisat::to_varisat(l)).collect();
         self.solver.add_clause(&lits);
         self.clauses += 1;
@@ -351,7 +384,7 @@ impl SatSolver for Varisat {
     }
 
     fn num_vars(&self) -> u32 {
-        self.vars
+        self.vars - 1
     }
 
     fn num_clauses(&self) -> u64 {
@@ -372,7 +405,7 @@ impl Dimacs {
             vars: 1,
             clauses: Vec::new(),
         };
-        d.add_clause(&[Lit::TRUE]);
+        d.clauses.push(vec![Lit::TRUE]);
         d
     }
 
@@ -409,7 +442,9 @@ impl SatSolver for Dimacs {
     }
 
     fn add_clause(&mut self, clause: &[Lit]) {
-        self.clauses.push(clause.to_vec());
+        if let Some(clause) = without_constants(clause) {
+            self.clauses.push(clause.into_owned());
+        }
     }
 
     fn solve(&mut self, _assumptions: &[Lit]) -> SolveResult {
@@ -425,11 +460,11 @@ impl SatSolver for Dimacs {
     }
 
     fn num_vars(&self) -> u32 {
-        self.vars
+        self.vars - 1
     }
 
     fn num_clauses(&self) -> u64 {
-        self.clauses.len() as u64
+        self.clauses.len() as u64 - 1
     }
 }
 

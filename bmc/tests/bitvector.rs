@@ -490,3 +490,331 @@ fn majority_gate_truth_table() {
         }
     }
 }
+
+/// `check` with one operand a constant: the circuits' constant cases (a
+/// comparison with a constant is a few wide AND/OR gates, an equality one)
+/// against Rust's arithmetic for every value of the other operand.
+fn check_with_constant(op: Op, w: u32, k: u128, constant_left: bool, values: &[u128]) {
+    let mut c = Circuit::new(Varisat::new());
+    let x = c.fresh_bv(w);
+    let kb = Circuit::<Varisat>::const_bv(k, w);
+    let r = if constant_left {
+        build(&mut c, op, &kb, &x)
+    } else {
+        build(&mut c, op, &x, &kb)
+    };
+    for &v in values {
+        let mut assumptions = Vec::new();
+        fix(&x, v, &mut assumptions);
+        assert_eq!(c.solver.solve(&assumptions), SolveResult::Sat);
+        let (l, rr) = if constant_left { (k, v) } else { (v, k) };
+        assert_eq!(
+            c.value(&r),
+            reference(op, l, rr, w),
+            "{op:?} width {w}: {l:#x} and {rr:#x} (constant on the {} side)",
+            if constant_left { "left" } else { "right" }
+        );
+    }
+}
+
+#[test]
+fn operators_with_a_constant_operand() {
+    for w in 1..=5u32 {
+        let all: Vec<u128> = (0..1u128 << w).collect();
+        for op in OPS {
+            for k in 0..1u128 << w {
+                check_with_constant(op, w, k, false, &all);
+                check_with_constant(op, w, k, true, &all);
+            }
+        }
+    }
+    let mut rng = SplitMix(7);
+    for w in [16u32, 32] {
+        for op in [Op::Eq, Op::Ult, Op::Ule, Op::Slt, Op::Sle] {
+            for _ in 0..12 {
+                let k = interesting(&mut rng, w);
+                let values: Vec<u128> = (0..24)
+                    .map(|i| match i {
+                        0 => k,
+                        1 => k.wrapping_add(1) & mask(w),
+                        2 => k.wrapping_sub(1) & mask(w),
+                        _ => interesting(&mut rng, w),
+                    })
+                    .collect();
+                check_with_constant(op, w, k, false, &values);
+                check_with_constant(op, w, k, true, &values);
+            }
+        }
+    }
+}
+
+/// The wide AND gate: against its truth table over three variables (with
+/// repeats, negations and constants among the inputs), one variable and
+/// n + 1 clauses, shared when asked for again in another order.
+#[test]
+fn wide_and_gate_truth_table() {
+    let mut c = Circuit::new(Varisat::new());
+    let (x, y, z) = (c.fresh(), c.fresh(), c.fresh());
+    let vars = [x, y, z];
+    let inputs: [&[Lit]; 7] = [
+        &[x, y, z],
+        &[x, !y, z, x],
+        &[x, y, !x],
+        &[x, Lit::TRUE, y, z],
+        &[x, Lit::FALSE, y],
+        &[!x, !y, !z],
+        &[],
+    ];
+    for lits in inputs {
+        let and = c.and_all(lits);
+        let or = c.or_all(lits);
+        for bits in 0..8u8 {
+            let a = [bits & 1 == 1, bits & 2 == 2, bits & 4 == 4];
+            assert_eq!(c.solver.solve(&assignment(vars, a)), SolveResult::Sat);
+            let want_and = lits.iter().all(|&l| lit_value(l, vars, a));
+            let want_or = lits.iter().any(|&l| lit_value(l, vars, a));
+            assert_eq!(c.solver.value(and), want_and, "and of {lits:?} under {a:?}");
+            assert_eq!(c.solver.value(or), want_or, "or of {lits:?} under {a:?}");
+        }
+    }
+    let (vars_before, clauses_before) = (c.solver.num_vars(), c.solver.num_clauses());
+    let w = c.fresh_bv(6);
+    let g = c.and_all(&w);
+    assert_eq!(c.solver.num_vars(), vars_before + 7);
+    assert_eq!(c.solver.num_clauses(), clauses_before + 7);
+    let mut shuffled = w.clone();
+    shuffled.reverse();
+    assert_eq!(c.and_all(&shuffled), g, "the same gate is built once");
+}
+
+/// Slices pushed into operators and choices (`(x * y)[3:0]` built as
+/// `x[3:0] * y[3:0]`, a slice of `c ? x : y` as the choice of the slices)
+/// give the same values as slicing the whole result: every value of two
+/// 5-bit inputs and a flag, every slice.
+#[test]
+fn slices_of_operators_and_choices() {
+    use lore_bmc::blast::Blaster;
+    use lore_bmc::ssa::{Binary, Terms};
+    let w = 5;
+    let ops = [
+        (Some(Binary::Add), Op::Add),
+        (Some(Binary::Sub), Op::Sub),
+        (Some(Binary::Mul), Op::Mul),
+        (Some(Binary::And), Op::And),
+        (Some(Binary::Xor), Op::Xor),
+        (None, Op::Neg),
+        (None, Op::Not),
+    ];
+    for (bop, op) in ops {
+        let mut terms = Terms::new();
+        let (x, y) = (terms.input("x".into(), w), terms.input("y".into(), w));
+        let flag = terms.input("flag".into(), 1);
+        let whole = match (bop, op) {
+            (Some(b), _) => terms.binary(b, x, y),
+            (None, Op::Neg) => terms.neg(x),
+            _ => terms.not(x),
+        };
+        let chosen = terms.ite(flag, whole, y);
+        let mut slices = Vec::new();
+        for low in 0..w {
+            for width in 1..=w - low {
+                slices.push((low, width, terms.extract(whole, low, width)));
+                slices.push((low, width, terms.extract(chosen, low, width)));
+            }
+        }
+        let mut b = Blaster::new(Varisat::new());
+        let (bx, by, bf) = (b.blast(&terms, x), b.blast(&terms, y), b.blast(&terms, flag));
+        let bits: Vec<(u32, u32, Bv)> =
+            slices.iter().map(|&(l, n, t)| (l, n, b.blast(&terms, t))).collect();
+        for vf in 0..2u128 {
+            for vx in 0..1u128 << w {
+                for vy in 0..1u128 << w {
+                    let mut assumptions = Vec::new();
+                    fix(&bx, vx, &mut assumptions);
+                    fix(&by, vy, &mut assumptions);
+                    fix(&bf, vf, &mut assumptions);
+                    assert_eq!(b.circuit.solver.solve(&assumptions), SolveResult::Sat);
+                    let full = reference(op, vx, vy, w);
+                    for (i, (low, width, r)) in bits.iter().enumerate() {
+                        let of = if i % 2 == 1 && vf == 0 { vy } else { full };
+                        assert_eq!(
+                            b.circuit.value(r),
+                            (of >> low) & mask(*width),
+                            "{op:?} [{low}+{width}] x={vx} y={vy} flag={vf}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The rewrites `Terms::binary` applies (simplify.rs) against the value of
+/// the operation they replace, for every value of 4-bit inputs: guards
+/// absorbed, division and remainder by powers of two, comparisons with a
+/// constant lifted over a choice with a constant arm. Each rewrite is
+/// checked to have fired (its result is not the plain operator).
+#[test]
+fn rewrites_keep_every_value() {
+    use lore_bmc::blast::Blaster;
+    use lore_bmc::ssa::{Binary, Term, TermId, Terms};
+    let w = 4;
+    let mut terms = Terms::new();
+    let (x, y) = (terms.input("x".into(), w), terms.input("y".into(), w));
+    let (p, q) = (terms.input("p".into(), 1), terms.input("q".into(), 1));
+    // (name, term, expected value from x, y, p, q)
+    type Expect = Box<dyn Fn(u128, u128, bool, bool) -> u128>;
+    let mut cases: Vec<(String, TermId, Expect)> = Vec::new();
+    // Guards.
+    let np = terms.not(p);
+    let guards: Vec<(&str, TermId)> = {
+        let np_or_q = terms.or(np, q);
+        let p_and_q = terms.and(p, q);
+        let p_or_q = terms.or(p, q);
+        let np_and_q = terms.and(np, q);
+        vec![
+            ("p & (!p | q)", terms.and(p, np_or_q)),
+            ("p & (p & q)", terms.and(p, p_and_q)),
+            ("p & (p | q)", terms.and(p, p_or_q)),
+            ("p & !p", terms.and(p, np)),
+            ("p | (!p & q)", terms.or(p, np_and_q)),
+            ("p | (p | q)", terms.or(p, p_or_q)),
+            ("p | (p & q)", terms.or(p, p_and_q)),
+            ("(!p & q) & p", terms.and(np_and_q, p)),
+            ("(p & q) | (p & !q)", {
+                let nq = terms.not(q);
+                let p_and_nq = terms.and(p, nq);
+                terms.or(p_and_q, p_and_nq)
+            }),
+            ("(q | p) & (!q | p)", {
+                let nq = terms.not(q);
+                let nq_or_p = terms.or(nq, p);
+                terms.and(p_or_q, nq_or_p)
+            }),
+        ]
+    };
+    let guard_values: [fn(bool, bool) -> bool; 10] = [
+        |p, q| p && q,
+        |p, q| p && q,
+        |p, _| p,
+        |_, _| false,
+        |p, q| p || q,
+        |p, q| p || q,
+        |p, _| p,
+        |_, _| false,
+        |p, _| p,
+        |p, _| p,
+    ];
+    for ((name, t), f) in guards.into_iter().zip(guard_values) {
+        assert!(
+            !matches!(terms.get(t), Term::Binary(_, a, b) if terms.width(*a) == 1 && (matches!(terms.get(*a), Term::Binary(..)) || matches!(terms.get(*b), Term::Binary(..)))),
+            "{name} is absorbed"
+        );
+        cases.push((name.into(), t, Box::new(move |_, _, p, q| f(p, q) as u128)));
+    }
+    // Division and remainder by 2 and 4 (8 is the sign at 4 bits: kept).
+    for d in [2u128, 4, 8] {
+        let k = terms.constant(d, w);
+        for (op, name) in [
+            (Binary::UDiv, Op::UDiv),
+            (Binary::URem, Op::URem),
+            (Binary::SDiv, Op::SDiv),
+            (Binary::SRem, Op::SRem),
+        ] {
+            let t = terms.binary(op, x, k);
+            let rewritten = !matches!(terms.get(t), Term::Binary(o, ..) if *o == op);
+            let signed_sign = d == 8 && matches!(op, Binary::SDiv | Binary::SRem);
+            assert_eq!(rewritten, !signed_sign, "{name:?} by {d} rewritten");
+            cases.push((
+                format!("{name:?} by {d}"),
+                t,
+                Box::new(move |vx, _, _, _| reference(name, vx, d, w)),
+            ));
+        }
+    }
+    // Comparisons of a choice with a constant arm.
+    for (op, name) in [
+        (Binary::Eq, Op::Eq),
+        (Binary::Ult, Op::Ult),
+        (Binary::Ule, Op::Ule),
+        (Binary::Slt, Op::Slt),
+        (Binary::Sle, Op::Sle),
+    ] {
+        for (arm, k) in [(5u128, 3u128), (12, 0), (0, 9)] {
+            let (arm_t, k_t) = (terms.constant(arm, w), terms.constant(k, w));
+            let choice = terms.ite(p, arm_t, x);
+            let left = terms.binary(op, choice, k_t);
+            let right = terms.binary(op, k_t, choice);
+            for (t, flipped) in [(left, false), (right, true)] {
+                assert!(
+                    !matches!(terms.get(t), Term::Binary(..)),
+                    "{name:?} of a choice with the constant {arm} is lifted"
+                );
+                cases.push((
+                    format!("{name:?} (p ? {arm} : x) {k} flipped={flipped}"),
+                    t,
+                    Box::new(move |vx, _, vp, _| {
+                        let v = if vp { arm } else { vx };
+                        if flipped {
+                            reference(name, k, v, w)
+                        } else {
+                            reference(name, v, k, w)
+                        }
+                    }),
+                ));
+            }
+        }
+    }
+    // Equalities with a constant at the width of an extended operand.
+    let (zx, sx) = (terms.zext(x, 8), terms.sext(x, 8));
+    for k in [0u128, 3, 7, 8, 15, 16, 200, 248, 255] {
+        let kt = terms.constant(k, 8);
+        for (t, is_signed) in [(terms.binary(Binary::Eq, zx, kt), false), (terms.binary(Binary::Eq, kt, sx), true)] {
+            assert!(
+                !matches!(terms.get(t), Term::Binary(Binary::Eq, a, _) if terms.width(*a) == 8),
+                "equality with {k} narrowed"
+            );
+            cases.push((
+                format!("{}ext8(x) == {k}", if is_signed { "s" } else { "z" }),
+                t,
+                Box::new(move |vx, _, _, _| {
+                    let v = if is_signed { signed(vx, 4) as u128 & 0xff } else { vx };
+                    (v == k) as u128
+                }),
+            ));
+        }
+    }
+    for k in [0u128, 1] {
+        let kt = terms.constant(k, 1);
+        let t = terms.binary(Binary::Eq, p, kt);
+        cases.push((format!("p == {k}"), t, Box::new(move |_, _, vp, _| ((vp as u128) == k) as u128)));
+    }
+    let mut b = Blaster::new(Varisat::new());
+    let inputs = [
+        b.blast(&terms, x),
+        b.blast(&terms, y),
+        b.blast(&terms, p),
+        b.blast(&terms, q),
+    ];
+    let bits: Vec<Bv> = cases.iter().map(|(_, t, _)| b.blast(&terms, *t)).collect();
+    for vx in 0..16u128 {
+        for vy in 0..16u128 {
+            for vp in 0..2u128 {
+                for vq in 0..2u128 {
+                    let mut assumptions = Vec::new();
+                    for (bv, v) in inputs.iter().zip([vx, vy, vp, vq]) {
+                        fix(bv, v, &mut assumptions);
+                    }
+                    assert_eq!(b.circuit.solver.solve(&assumptions), SolveResult::Sat);
+                    for ((name, _, f), r) in cases.iter().zip(&bits) {
+                        assert_eq!(
+                            b.circuit.value(r),
+                            f(vx, vy, vp == 1, vq == 1),
+                            "{name}: x={vx} y={vy} p={vp} q={vq}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}

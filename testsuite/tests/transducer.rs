@@ -494,11 +494,14 @@ fn whether_a_symbol_can_come_out_is_answered_for_every_length() {
         out.contains("never writes \"&&\", on any input of any length"),
         "{out}"
     );
-    // ... but `&lt;&` on `<&`, a shortest input.
+    // ... but `&lt;&` on a shortest input: `<` and then any symbol
+    // XmlEscape escapes (which of them is the solver's choice).
     let (code, out) = transducer("cases/transducer/xml_escape.c", &["--can-write", "&lt;&"]);
     assert_eq!(code, 1, "{out}");
     assert!(
-        out.contains("writes \"&lt;&\" on the input \"<&\""),
+        ["<&", "<<", "<>", "<'", "<\\\""]
+            .iter()
+            .any(|input| out.contains(&format!("writes \"&lt;&\" on the input \"{input}\""))),
         "{out}"
     );
     // A symbol wider than the symbols is bad input.

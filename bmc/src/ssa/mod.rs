@@ -11,6 +11,7 @@
 //! `print` holds the printed forms of terms and of the equation.
 
 mod print;
+mod simplify;
 
 use rustc_hash::FxHashMap;
 
@@ -153,11 +154,14 @@ pub enum Step {
     },
 }
 
-/// The term DAG.
 /// How deep `narrowed` looks through named versions and choices for the
 /// width a value needs.
-const NARROWING_DEPTH: u32 = 6;
+pub(crate) const NARROWING_DEPTH: u32 = 6;
 
+/// How many operators deep a slice is pushed (see `Terms::extract_within`).
+const EXTRACT_DEPTH: u32 = 8;
+
+/// The term DAG.
 #[derive(Default)]
 pub struct Terms {
     terms: Vec<Term>,
@@ -176,6 +180,10 @@ pub struct Terms {
     notes: FxHashMap<TermId, Note>,
     /// How to print constants that are addresses (set for printing only).
     addresses: Option<Addresses>,
+    /// Slices already made by `extract`: (term, first bit, width) to the
+    /// slice. Each is worked out once, so pushing slices into shared
+    /// choices and definitions costs one step per distinct slice.
+    slices: FxHashMap<(TermId, u32, u32), TermId>,
 }
 
 /// The pointer layout and the objects' names, so that a printed constant
@@ -252,7 +260,7 @@ impl Terms {
         }
     }
 
-    fn mask(width: u32) -> u128 {
+    pub(crate) fn mask(width: u32) -> u128 {
         if width >= 128 {
             u128::MAX
         } else {
@@ -392,6 +400,11 @@ impl Terms {
     }
 
     pub fn binary(&mut self, op: Binary, a: TermId, b: TermId) -> TermId {
+        self.binary_within(op, a, b, 0)
+    }
+
+    /// [`Terms::binary`], `depth` rewrites deep (see `simplify.rs`).
+    fn binary_within(&mut self, op: Binary, a: TermId, b: TermId, depth: u32) -> TermId {
         let w = self.width(a);
         debug_assert!(
             self.width(b) == w || matches!(op, Binary::Shl | Binary::LShr | Binary::AShr),
@@ -423,8 +436,8 @@ impl Terms {
         if a == b && op == Binary::Eq {
             return TRUE;
         }
-        if let Some(narrow) = self.narrowed(op, a, b, w) {
-            return narrow;
+        if let Some(simpler) = self.simplified(op, a, b, w, depth) {
+            return simpler;
         }
         let (a, b) = if matches!(
             op,
@@ -437,82 +450,6 @@ impl Terms {
         };
         let rw = if op.is_predicate() { 1 } else { w };
         self.intern(Term::Binary(op, a, b), rw)
-    }
-
-    /// Multiplication, division and remainder of extended operands at the
-    /// width their values need (C's promotions make `char % char` a 32-bit
-    /// division): `sext(x₈) % sext(y₈)` is `sext(x₉ % y₉)`, since the exact
-    /// result fits. The results are the same values, division by zero
-    /// included (the quotient by zero is all ones, the remainder the
-    /// dividend, at every width — restored for the unsigned quotient).
-    fn narrowed(&mut self, op: Binary, a: TermId, b: TermId, w: u32) -> Option<TermId> {
-        let signed = match op {
-            Binary::SDiv | Binary::SRem | Binary::Mul => true,
-            Binary::UDiv | Binary::URem => false,
-            _ => return None,
-        };
-        fn need(terms: &Terms, t: TermId, signed: bool, w: u32, depth: u32) -> u32 {
-            match (terms.get(t), terms.as_const(t)) {
-                (_, Some(v)) if w <= 128 => {
-                    if signed {
-                        let s = 128 - w;
-                        let v = ((v << s) as i128) >> s;
-                        let magnitude = if v < 0 { !v } else { v } as u128;
-                        129 - magnitude.leading_zeros()
-                    } else {
-                        (128 - v.leading_zeros()).max(1)
-                    }
-                }
-                (Term::SignExtend(x, _), _) if signed => terms.width(*x),
-                (Term::ZeroExtend(x, _), _) if !signed => terms.width(*x),
-                // Zero-extended values are signed values one bit wider.
-                (Term::ZeroExtend(x, _), _) if signed => terms.width(*x) + 1,
-                // A named version needs what its definition needs, and a
-                // choice what its widest arm needs (a character or EOF:
-                // `c = ok ? zext(byte) : -1`, read as `c`).
-                (Term::Symbol(s), _) if depth < NARROWING_DEPTH => {
-                    match terms.symbols[*s as usize].definition {
-                        Some(d) => need(terms, d, signed, w, depth + 1),
-                        None => w,
-                    }
-                }
-                (Term::Ite(_, x, y), _) if depth < NARROWING_DEPTH => {
-                    let (x, y) = (*x, *y);
-                    need(terms, x, signed, w, depth + 1).max(need(terms, y, signed, w, depth + 1))
-                }
-                _ => w,
-            }
-        }
-        let (na, nb) = (need(self, a, signed, w, 0), need(self, b, signed, w, 0));
-        let n = match op {
-            Binary::Mul => na + nb,
-            Binary::SDiv | Binary::SRem => na.max(nb) + 1,
-            _ => na.max(nb),
-        };
-        if n >= w || n == 0 {
-            return None;
-        }
-        let (x, y) = (self.extract(a, 0, n), self.extract(b, 0, n));
-        let (op_n, extend) = match op {
-            Binary::Mul if signed => (Binary::Mul, true),
-            other => (other, signed),
-        };
-        let r = self.binary(op_n, x, y);
-        let wide = if extend {
-            self.sext(r, w)
-        } else {
-            self.zext(r, w)
-        };
-        if op == Binary::UDiv {
-            let zero = self.constant(0, n);
-            let by_zero = self.binary(Binary::Eq, y, zero);
-            let ones = self.constant(u128::MAX, w.min(128));
-            if w > 128 {
-                return None;
-            }
-            return Some(self.ite(by_zero, ones, wide));
-        }
-        Some(wide)
     }
 
     pub fn and(&mut self, a: TermId, b: TermId) -> TermId {
@@ -543,9 +480,26 @@ impl Terms {
     }
 
     pub fn extract(&mut self, term: TermId, low: u32, width: u32) -> TermId {
+        self.extract_within(term, low, width, 0)
+    }
+
+    /// [`Terms::extract`], pushing the slice into choices and into the
+    /// operators whose low bits depend only on their operands' low bits
+    /// (`(x * y)[15:0]` is `x[15:0] * y[15:0]`: C's promotions compute a
+    /// `short` product in 32 bits) — at most `EXTRACT_DEPTH` operators deep.
+    fn extract_within(&mut self, term: TermId, low: u32, width: u32, depth: u32) -> TermId {
         if low == 0 && width == self.width(term) {
             return term;
         }
+        if let Some(&done) = self.slices.get(&(term, low, width)) {
+            return done;
+        }
+        let slice = self.slice_of(term, low, width, depth);
+        self.slices.insert((term, low, width), slice);
+        slice
+    }
+
+    fn slice_of(&mut self, term: TermId, low: u32, width: u32, depth: u32) -> TermId {
         if let Some(v) = self.as_const(term) {
             let value = if low >= 128 { 0 } else { v >> low };
             return self.constant(value, width);
@@ -554,23 +508,65 @@ impl Terms {
             Term::Concat { high, low: lo } => {
                 let lw = self.width(lo);
                 if low + width <= lw {
-                    return self.extract(lo, low, width);
+                    return self.extract_within(lo, low, width, depth);
                 }
                 if low >= lw {
-                    return self.extract(high, low - lw, width);
+                    return self.extract_within(high, low - lw, width, depth);
                 }
                 // Across the seam: the two pieces, each of which may fold.
-                let below = self.extract(lo, low, lw - low);
-                let above = self.extract(high, 0, low + width - lw);
+                let below = self.extract_within(lo, low, lw - low, depth);
+                let above = self.extract_within(high, 0, low + width - lw, depth);
                 return self.concat(above, below);
             }
             Term::Extract {
                 term: inner,
                 low: l2,
                 ..
-            } => return self.extract(inner, l2 + low, width),
-            Term::ZeroExtend(inner, _) if low + width <= self.width(inner) => {
-                return self.extract(inner, low, width)
+            } => return self.extract_within(inner, l2 + low, width, depth),
+            Term::ZeroExtend(inner, _) | Term::SignExtend(inner, _)
+                if low + width <= self.width(inner) =>
+            {
+                return self.extract_within(inner, low, width, depth)
+            }
+            // A slice of a named version is what its definition gives where
+            // that is a constant or a slice of a version: a field no path
+            // changed keeps its value through merges (a pointer stored once
+            // stays known, and the accesses through it precise).
+            Term::Symbol(s) if depth < EXTRACT_DEPTH => {
+                if let Some(def) = self.symbols[s as usize].definition {
+                    let e = self.extract_within(def, low, width, depth + 1);
+                    let leaf = match self.get(e) {
+                        Term::Const { .. } | Term::Symbol(_) => true,
+                        Term::Extract { term, .. } => matches!(self.get(*term), Term::Symbol(_)),
+                        _ => false,
+                    };
+                    if leaf {
+                        return e;
+                    }
+                }
+            }
+            // A slice of a choice is the choice of the slices: a field of a
+            // merged struct that neither side changed is that field.
+            Term::Ite(c, x, y) if depth < EXTRACT_DEPTH => {
+                let x = self.extract_within(x, low, width, depth + 1);
+                let y = self.extract_within(y, low, width, depth + 1);
+                return self.ite(c, x, y);
+            }
+            Term::Binary(
+                op @ (Binary::Add | Binary::Sub | Binary::Mul | Binary::And | Binary::Or | Binary::Xor),
+                x,
+                y,
+            ) if low == 0 && depth < EXTRACT_DEPTH => {
+                let x = self.extract_within(x, 0, width, depth + 1);
+                let y = self.extract_within(y, 0, width, depth + 1);
+                return self.binary(op, x, y);
+            }
+            Term::Unary(op, x) if low == 0 && depth < EXTRACT_DEPTH => {
+                let x = self.extract_within(x, 0, width, depth + 1);
+                return match op {
+                    Unary::Not => self.not(x),
+                    Unary::Neg => self.neg(x),
+                };
             }
             _ => {}
         }

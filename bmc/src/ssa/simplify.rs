@@ -1,0 +1,309 @@
+//! Rewrites `Terms::binary` applies before it makes a term, each giving
+//! the same value for every value of the operands (the bit-vector tests
+//! check them against the whole computation, exhaustively at small
+//! widths):
+//!
+//! - guards as path merging builds them: `a ∧ (¬a ∨ b)` is `a ∧ b`,
+//!   `a ∧ (a ∨ b)` is `a`, `a ∧ ¬a` is false, `(p ∧ x) ∨ (p ∧ ¬x)` is `p`
+//!   (and the duals);
+//! - division and remainder by a power of two: a slice, a shift, or a
+//!   correction of the sign (`x % 2 == 0` is a test of one bit, not a
+//!   divider);
+//! - a comparison with a constant of a choice one of whose arms is a
+//!   constant, or of a named version so defined: `(c ? 5 : x) > 0` is
+//!   `c ∨ x > 0` (the arm folds, the choice of a whole word becomes a
+//!   choice of one bit, and the word is not built unless used elsewhere);
+//! - an equality with a constant at the width of an extended operand
+//!   (`0 == zext32(b)` is `¬b`);
+//! - arithmetic at the width its operands' values need (`narrowed`).
+
+use super::{Binary, Term, TermId, Terms, Unary, FALSE, NARROWING_DEPTH, TRUE};
+
+/// How many rewrites deep `simplified` goes (each lifted comparison is one).
+const LIFTING_DEPTH: u32 = 8;
+
+impl Terms {
+    /// A simpler term with the value of `op(a, b)`, if a rewrite applies.
+    pub(super) fn simplified(
+        &mut self,
+        op: Binary,
+        a: TermId,
+        b: TermId,
+        w: u32,
+        depth: u32,
+    ) -> Option<TermId> {
+        if w == 1 && matches!(op, Binary::And | Binary::Or) {
+            if let Some(t) = self.absorbed(op, a, b) {
+                return Some(t);
+            }
+        }
+        if let Some(t) = self.by_power_of_two(op, a, b, w) {
+            return Some(t);
+        }
+        if op == Binary::Eq {
+            if let Some(t) = self.equality_narrowed(a, b) {
+                return Some(t);
+            }
+        }
+        if op.is_predicate() && depth < LIFTING_DEPTH {
+            if let Some(t) = self.lifted(op, a, b, depth) {
+                return Some(t);
+            }
+        }
+        self.narrowed(op, a, b, w)
+    }
+
+    /// Whether one of `x`, `y` is the negation of the other.
+    fn negates(&self, x: TermId, y: TermId) -> bool {
+        matches!(self.get(x), Term::Unary(Unary::Not, i) if *i == y)
+            || matches!(self.get(y), Term::Unary(Unary::Not, i) if *i == x)
+    }
+
+    /// Absorption and resolution of one operand against the other's
+    /// operands, for one-bit `∧` and `∨`.
+    fn absorbed(&mut self, op: Binary, a: TermId, b: TermId) -> Option<TermId> {
+        if self.negates(a, b) {
+            return Some(if op == Binary::And { FALSE } else { TRUE });
+        }
+        // A common operand factored out: (p ∧ x) ∨ (p ∧ y) = p ∧ (x ∨ y),
+        // the guard after a branch's two sides merge (and the dual).
+        let inner = if op == Binary::Or { Binary::And } else { Binary::Or };
+        if let (Term::Binary(i, a1, a2), Term::Binary(j, b1, b2)) = (self.get(a).clone(), self.get(b).clone()) {
+            if i == inner && j == inner {
+                for (p, x) in [(a1, a2), (a2, a1)] {
+                    for (q, y) in [(b1, b2), (b2, b1)] {
+                        if p == q {
+                            let rest = self.binary(op, x, y);
+                            return Some(self.binary(inner, p, rest));
+                        }
+                    }
+                }
+            }
+        }
+        for (x, y) in [(a, b), (b, a)] {
+            let Term::Binary(inner @ (Binary::And | Binary::Or), p, q) = *self.get(y) else {
+                continue;
+            };
+            for (p, q) in [(p, q), (q, p)] {
+                let negated = self.negates(p, x);
+                if inner == op {
+                    // x ∧ (x ∧ q) = x ∧ q; x ∧ (¬x ∧ q) = false (and the duals).
+                    if p == x {
+                        return Some(y);
+                    }
+                    if negated {
+                        return Some(if op == Binary::And { FALSE } else { TRUE });
+                    }
+                } else {
+                    // x ∧ (x ∨ q) = x; x ∧ (¬x ∨ q) = x ∧ q (and the duals).
+                    if p == x {
+                        return Some(x);
+                    }
+                    if negated {
+                        return Some(self.binary(op, x, q));
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Division and remainder by a constant power of two 2^k (k ≥ 1; for
+    /// the signed operators 2^k must be positive, k < w − 1): unsigned,
+    /// the low k bits and a shift; signed, C's truncation toward zero — the
+    /// quotient `(x + (x < 0 ? 2^k − 1 : 0)) >> k`, the remainder the low
+    /// bits, less 2^k where x is negative and they are not all zero.
+    fn by_power_of_two(&mut self, op: Binary, a: TermId, b: TermId, w: u32) -> Option<TermId> {
+        if !matches!(op, Binary::UDiv | Binary::URem | Binary::SDiv | Binary::SRem) || w > 128 {
+            return None;
+        }
+        let d = self.as_const(b)?;
+        if !d.is_power_of_two() || d == 1 {
+            return None;
+        }
+        let k = d.trailing_zeros();
+        let signed = matches!(op, Binary::SDiv | Binary::SRem);
+        if k >= w || (signed && k >= w - 1) {
+            return None;
+        }
+        let low_mask = Terms::mask(k);
+        let shift = self.constant(u128::from(k), w);
+        Some(match op {
+            Binary::URem => {
+                let low = self.extract(a, 0, k);
+                self.zext(low, w)
+            }
+            Binary::UDiv => self.binary(Binary::LShr, a, shift),
+            Binary::SDiv => {
+                let negative = self.extract(a, w - 1, 1);
+                let (bias, zero) = (self.constant(low_mask, w), self.constant(0, w));
+                let bias = self.ite(negative, bias, zero);
+                let biased = self.binary(Binary::Add, a, bias);
+                self.binary(Binary::AShr, biased, shift)
+            }
+            _ => {
+                let negative = self.extract(a, w - 1, 1);
+                let low = self.extract(a, 0, k);
+                let (zero_k, wide) = (self.constant(0, k), self.zext(low, w));
+                let is_zero = self.binary(Binary::Eq, low, zero_k);
+                let nonzero = self.not(is_zero);
+                let borrow = self.binary(Binary::And, negative, nonzero);
+                let high = self.constant(Terms::mask(w) & !low_mask, w);
+                let less = self.binary(Binary::Or, wide, high);
+                self.ite(borrow, less, wide)
+            }
+        })
+    }
+
+    /// An equality with a constant at the width of an extended operand
+    /// (`0 == zext32(b)`, C's `!cond` on a `_Bool` made `int`, is `¬b`): a
+    /// constant the extension cannot produce makes it false; a one-bit
+    /// equality is the bit or its negation.
+    fn equality_narrowed(&mut self, a: TermId, b: TermId) -> Option<TermId> {
+        let (x, k) = match (self.as_const(a), self.as_const(b)) {
+            (Some(k), None) => (b, k),
+            (None, Some(k)) => (a, k),
+            _ => return None,
+        };
+        let w = self.width(x);
+        if w == 1 {
+            return Some(if k == 1 { x } else { self.not(x) });
+        }
+        if w > 128 {
+            return None;
+        }
+        let (inner, fits) = match *self.get(x) {
+            Term::ZeroExtend(inner, _) => {
+                let n = self.width(inner);
+                (inner, k >> n == 0)
+            }
+            Term::SignExtend(inner, _) => {
+                // k fits when its bits above the inner width repeat the
+                // inner sign bit.
+                let n = self.width(inner);
+                let high = k >> (n - 1);
+                (inner, high == 0 || high == Terms::mask(w - n + 1))
+            }
+            _ => return None,
+        };
+        if !fits {
+            return Some(FALSE);
+        }
+        let n = self.width(inner);
+        let narrow = self.constant(k & Terms::mask(n), n);
+        Some(self.binary(Binary::Eq, inner, narrow))
+    }
+
+    /// `op(c ? t : e, k)` as `c ? op(t, k) : op(e, k)` where `k` and one of
+    /// `t`, `e` are constants (either operand may be the choice).
+    fn lifted(&mut self, op: Binary, a: TermId, b: TermId, depth: u32) -> Option<TermId> {
+        // The choice may be a named version's definition (`x#2 = c ? 5 : x#1`).
+        let constant_arm = |terms: &Terms, t: TermId| {
+            let t = match *terms.get(t) {
+                Term::Symbol(s) => terms.symbols[s as usize].definition?,
+                _ => t,
+            };
+            match *terms.get(t) {
+                Term::Ite(c, x, y)
+                    if terms.as_const(x).is_some() || terms.as_const(y).is_some() =>
+                {
+                    Some((c, x, y))
+                }
+                _ => None,
+            }
+        };
+        if self.as_const(b).is_some() {
+            let (c, x, y) = constant_arm(self, a)?;
+            let (x, y) = (
+                self.binary_within(op, x, b, depth + 1),
+                self.binary_within(op, y, b, depth + 1),
+            );
+            return Some(self.ite(c, x, y));
+        }
+        if self.as_const(a).is_some() {
+            let (c, x, y) = constant_arm(self, b)?;
+            let (x, y) = (
+                self.binary_within(op, a, x, depth + 1),
+                self.binary_within(op, a, y, depth + 1),
+            );
+            return Some(self.ite(c, x, y));
+        }
+        None
+    }
+
+    /// Multiplication, division and remainder of extended operands at the
+    /// width their values need (C's promotions make `char % char` a 32-bit
+    /// division): `sext(x₈) % sext(y₈)` is `sext(x₉ % y₉)`, since the exact
+    /// result fits. The results are the same values, division by zero
+    /// included (the quotient by zero is all ones, the remainder the
+    /// dividend, at every width — restored for the unsigned quotient).
+    pub(super) fn narrowed(&mut self, op: Binary, a: TermId, b: TermId, w: u32) -> Option<TermId> {
+        let signed = match op {
+            Binary::SDiv | Binary::SRem | Binary::Mul => true,
+            Binary::UDiv | Binary::URem => false,
+            _ => return None,
+        };
+        fn need(terms: &Terms, t: TermId, signed: bool, w: u32, depth: u32) -> u32 {
+            match (terms.get(t), terms.as_const(t)) {
+                (_, Some(v)) if w <= 128 => {
+                    if signed {
+                        let s = 128 - w;
+                        let v = ((v << s) as i128) >> s;
+                        let magnitude = if v < 0 { !v } else { v } as u128;
+                        129 - magnitude.leading_zeros()
+                    } else {
+                        (128 - v.leading_zeros()).max(1)
+                    }
+                }
+                (Term::SignExtend(x, _), _) if signed => terms.width(*x),
+                (Term::ZeroExtend(x, _), _) if !signed => terms.width(*x),
+                // Zero-extended values are signed values one bit wider.
+                (Term::ZeroExtend(x, _), _) if signed => terms.width(*x) + 1,
+                // A named version needs what its definition needs, and a
+                // choice what its widest arm needs (a character or EOF:
+                // `c = ok ? zext(byte) : -1`, read as `c`).
+                (Term::Symbol(s), _) if depth < NARROWING_DEPTH => {
+                    match terms.symbols[*s as usize].definition {
+                        Some(d) => need(terms, d, signed, w, depth + 1),
+                        None => w,
+                    }
+                }
+                (Term::Ite(_, x, y), _) if depth < NARROWING_DEPTH => {
+                    let (x, y) = (*x, *y);
+                    need(terms, x, signed, w, depth + 1).max(need(terms, y, signed, w, depth + 1))
+                }
+                _ => w,
+            }
+        }
+        let (na, nb) = (need(self, a, signed, w, 0), need(self, b, signed, w, 0));
+        let n = match op {
+            Binary::Mul => na + nb,
+            Binary::SDiv | Binary::SRem => na.max(nb) + 1,
+            _ => na.max(nb),
+        };
+        if n >= w || n == 0 {
+            return None;
+        }
+        let (x, y) = (self.extract(a, 0, n), self.extract(b, 0, n));
+        let (op_n, extend) = match op {
+            Binary::Mul if signed => (Binary::Mul, true),
+            other => (other, signed),
+        };
+        let r = self.binary(op_n, x, y);
+        let wide = if extend {
+            self.sext(r, w)
+        } else {
+            self.zext(r, w)
+        };
+        if op == Binary::UDiv {
+            let zero = self.constant(0, n);
+            let by_zero = self.binary(Binary::Eq, y, zero);
+            let ones = self.constant(u128::MAX, w.min(128));
+            if w > 128 {
+                return None;
+            }
+            return Some(self.ite(by_zero, ones, wide));
+        }
+        Some(wide)
+    }
+}
