@@ -119,6 +119,10 @@ struct AgTeacher<'a> {
     equivalence: usize,
 }
 
+/// Seconds an equivalence query spends on M1 ‖ A where A may still be
+/// refined by a word M2 does not have.
+const QUICK_CHECK: Duration = Duration::from_secs(2);
+
 impl AgTeacher<'_> {
     fn time_left(&self) -> Duration {
         self.deadline.saturating_duration_since(Instant::now())
@@ -126,9 +130,9 @@ impl AgTeacher<'_> {
 
     /// Checks M1 ‖ `dfa` against P; an error's M2 steps are given as
     /// M2's transitions.
-    fn check(&self, dfa: &Dfa) -> (Outcome, Vec<usize>) {
+    fn check(&self, dfa: &Dfa, time: Duration) -> (Outcome, Vec<usize>) {
         let (component, letters) = component_of(self.machine, &self.system.m2, dfa);
-        let outcome = check(self.system, &component, self.bound, self.time_left());
+        let outcome = check(self.system, &component, self.bound, time);
         let outcome = match outcome {
             Outcome::Error(trace) => Outcome::Error(
                 trace
@@ -184,7 +188,7 @@ impl Teacher for AgTeacher<'_> {
                     Some(Err(trace)) => Outcome::Error(trace),
                     None => {
                         self.membership_checked += 1;
-                        let outcome = self.check(&chain(&self.alphabet, w)).0;
+                        let outcome = self.check(&chain(&self.alphabet, w), self.time_left()).0;
                         match &outcome {
                             Outcome::Holds(_) => {
                                 self.answers.insert(w.clone(), Ok(()));
@@ -242,7 +246,18 @@ impl Teacher for AgTeacher<'_> {
                 None => Some(missing),
             };
         }
-        match self.check(hypothesis).0 {
+        // A hypothesis with a word M2 does not have can always be refined
+        // by that word (the answer to it is no); so where M1 ‖ A cannot be
+        // decided quickly (a loop of A that k-induction cannot bound), A
+        // is refined instead of the search stopping — learning then moves
+        // toward T(M2) itself, for which the check is the direct one.
+        let extra = hypothesis.inclusion_counterexample(&self.m2);
+        let time = match extra {
+            Some(_) => self.time_left().min(QUICK_CHECK),
+            None => self.time_left(),
+        };
+        match self.check(hypothesis, time).0 {
+            Outcome::Unknown(_) if extra.is_some() => extra,
             Outcome::Holds(how) => {
                 // The AG rule's second premise: every trace of M2 is in A.
                 let missing = self.m2.inclusion_counterexample(hypothesis);

@@ -355,8 +355,20 @@ pub fn build(system: &System, m2: &Component) -> Product {
         and(any_of(q1, &m1.accepting), any_of(q2, &m2.accepting)),
         any_of(qp, &property.error),
     );
-    blocks.push(block(
-        vec![
+    // An invariant for k-induction: the control states (M1's, M2's, P's)
+    // the product can reach when every data condition may hold. Bounded
+    // model checking is not changed by it (every reachable state has it);
+    // k-induction's step case no longer starts from a combination no run
+    // can reach (P in its error state while M2 is still before the action
+    // that leads there), which it could not otherwise rule out at any k.
+    let mut head_stmts = Vec::new();
+    if let Some(reach) = control_reachable(system, m2, &steps) {
+        let invariant = reach.iter().fold(Expr::bool(false), |acc, &(a, b, c)| {
+            or(acc, and(and(eq(q1, a), eq(q2, b)), eq(qp, c)))
+        });
+        head_stmts.push(assume(invariant));
+    }
+    head_stmts.extend([
             Stmt {
                 kind: StmtKind::Assert {
                     cond: Expr::not(error),
@@ -370,7 +382,9 @@ pub fn build(system: &System, m2: &Component) -> Product {
                 },
                 loc: CHOICE_LOC,
             },
-        ],
+    ]);
+    blocks.push(block(
+        head_stmts,
         Terminator::Switch {
             value: var(next),
             cases: (0..n).map(|i| (i as u128, BlockId(2 + i as u32))).collect(),
@@ -404,6 +418,110 @@ pub fn build(system: &System, m2: &Component) -> Product {
         program,
         steps,
         property: property_name,
+    }
+}
+
+/// The most control states the invariant lists (beyond, none is given).
+const MOST_CONTROL_STATES: usize = 4096;
+
+/// The control graph of the product: the (M1, M2, P) states reachable
+/// through its steps with their data conditions ignored (an
+/// over-approximation of the reachable states), and for each the states
+/// one step leads to; `None` beyond `MOST_CONTROL_STATES` states.
+type Control = (usize, usize, usize);
+
+fn control_graph(
+    system: &System,
+    m2: &Component,
+    steps: &[Step],
+) -> Option<rustc_hash::FxHashMap<Control, Vec<Control>>> {
+    let (m1, p) = (&system.m1, &system.property);
+    let start = (m1.initial, m2.initial, p.initial);
+    let mut graph: rustc_hash::FxHashMap<Control, Vec<Control>> = Default::default();
+    graph.insert(start, Vec::new());
+    let mut work = vec![start];
+    while let Some((a, b, c)) = work.pop() {
+        let mut successors = Vec::new();
+        for step in steps {
+            let from = |i: Option<usize>, at: usize, edge: &dyn Fn(usize) -> (usize, usize)| match i {
+                None => Some(at),
+                Some(i) => {
+                    let (f, t) = edge(i);
+                    (f == at).then_some(t)
+                }
+            };
+            let next = (
+                from(step.m1, a, &|i| (m1.transitions[i].from, m1.transitions[i].to)),
+                from(step.m2, b, &|i| (m2.transitions[i].from, m2.transitions[i].to)),
+                from(step.p, c, &|i| (p.transitions[i].from, p.transitions[i].to)),
+            );
+            if let (Some(x), Some(y), Some(z)) = next {
+                successors.push((x, y, z));
+                if !graph.contains_key(&(x, y, z)) {
+                    graph.insert((x, y, z), Vec::new());
+                    if graph.len() > MOST_CONTROL_STATES {
+                        return None;
+                    }
+                    work.push((x, y, z));
+                }
+            }
+        }
+        graph.insert((a, b, c), successors);
+    }
+    Some(graph)
+}
+
+fn control_reachable(system: &System, m2: &Component, steps: &[Step]) -> Option<Vec<Control>> {
+    let mut all: Vec<Control> = control_graph(system, m2, steps)?.into_keys().collect();
+    all.sort_unstable();
+    Some(all)
+}
+
+/// The most steps any run of the product takes, where its control graph
+/// has no cycle (then bounded model checking one step deeper sees every
+/// run: it is complete); `None` where it has one.
+pub fn longest_run(system: &System, m2: &Component, steps: &[Step]) -> Option<usize> {
+    let graph = control_graph(system, m2, steps)?;
+    // Depth-first, longest path from each state; a state met again while
+    // open is a cycle.
+    #[derive(Clone, Copy, PartialEq)]
+    enum Mark {
+        Open,
+        Done(usize),
+    }
+    let mut marks: rustc_hash::FxHashMap<Control, Mark> = Default::default();
+    let start = (system.m1.initial, m2.initial, system.property.initial);
+    let mut stack: Vec<(Control, usize)> = vec![(start, 0)];
+    marks.insert(start, Mark::Open);
+    while let Some(&mut (node, ref mut next)) = stack.last_mut() {
+        let successors = &graph[&node];
+        if *next < successors.len() {
+            let s = successors[*next];
+            *next += 1;
+            match marks.get(&s) {
+                Some(Mark::Open) => return None,
+                Some(Mark::Done(_)) => {}
+                None => {
+                    marks.insert(s, Mark::Open);
+                    stack.push((s, 0));
+                }
+            }
+        } else {
+            let longest = successors
+                .iter()
+                .map(|s| match marks[s] {
+                    Mark::Done(n) => n + 1,
+                    Mark::Open => 0,
+                })
+                .max()
+                .unwrap_or(0);
+            marks.insert(node, Mark::Done(longest));
+            stack.pop();
+        }
+    }
+    match marks[&start] {
+        Mark::Done(n) => Some(n),
+        Mark::Open => None,
     }
 }
 

@@ -23,7 +23,7 @@ use crate::machine::Machine;
 use crate::product::Step;
 use crate::property::Label;
 use crate::system::System;
-use lore_frontend::ir::{BinaryOp, Expr, Place};
+use lore_frontend::ir::{BinaryOp, Expr, ExprKind, Place, Terminator};
 use lore_frontend::source::Loc;
 use lore_frontend::types::TypeTable;
 use std::time::Duration;
@@ -72,6 +72,57 @@ fn has_constraints(system: &System, machine: &Machine, trace: &[(Step, Vec<i128>
     })
 }
 
+/// The step on which P enters an error state (the first), if any.
+fn entering_error(system: &System, trace: &[(Step, Vec<i128>)]) -> Option<usize> {
+    let mut p = system.property.initial;
+    if system.property.error[p] {
+        return None;
+    }
+    for (s, _) in trace {
+        if let Some(k) = s.p {
+            let t = &system.property.transitions[k];
+            p = t.to;
+            if system.property.error[p] {
+                return Some(k);
+            }
+        }
+    }
+    None
+}
+
+fn entered_by_action(system: &System, trace: &[(Step, Vec<i128>)]) -> bool {
+    entering_error(system, trace).is_some_and(|k| {
+        !matches!(system.property.transitions[k].label, Label::Constraint(..))
+    })
+}
+
+/// P's constraint `c` as one expression, where its function is the single
+/// `return e;` (a comparison without `&&`, `||` or `?:`).
+fn constraint_expr(system: &System, c: usize) -> Option<Expr> {
+    let f = system.program.function(system.constraints[c]);
+    let [block] = &f.body.as_ref()?.blocks[..] else {
+        return None;
+    };
+    match &block.term {
+        Terminator::Return(Some(e)) if block.stmts.is_empty() => Some(e.clone()),
+        _ => None,
+    }
+}
+
+/// Whether every variable `e` reads is one of `places`.
+fn reads_only(e: &Expr, places: &[Place]) -> bool {
+    match &e.kind {
+        ExprKind::Load(p) => places.contains(p),
+        ExprKind::Int(_) | ExprKind::Float(_) | ExprKind::Zero => true,
+        ExprKind::Unary(_, a) | ExprKind::Cast(a) => reads_only(a, places),
+        ExprKind::Binary(_, a, b, _) => reads_only(a, places) && reads_only(b, places),
+        ExprKind::Ite(c, a, b) => {
+            reads_only(c, places) && reads_only(a, places) && reads_only(b, places)
+        }
+        ExprKind::AddrOf(_) | ExprKind::FunctionAddr(_) => false,
+    }
+}
+
 /// Removes the error trace from `machine`.
 pub fn repair(
     system: &System,
@@ -82,7 +133,10 @@ pub fn repair(
     time: Duration,
 ) -> Repair {
     let t2 = t2_of(trace);
-    if has_constraints(system, machine, trace) {
+    // An error P enters on a channel action is an order of actions (a
+    // `done` before the answer): the syntactic methods remove it, whatever
+    // conditions the trace passed on the way.
+    if has_constraints(system, machine, trace) && !entered_by_action(system, trace) {
         abduce(system, machine, trace, bound, time)
     } else {
         Repair {
@@ -114,7 +168,9 @@ fn variables(system: &System) -> Vec<(Place, lore_frontend::types::TypeId, Strin
             Place::Local(l) => f.locals[l.0 as usize].name.clone(),
             _ => return,
         };
-        if name.starts_with("__") || name.is_empty() {
+        // The front end's temporaries (`$tmp1`, a receive's raw value) are
+        // not the program's variables: a repair names what the user wrote.
+        if name.starts_with("__") || name.starts_with('$') || name.is_empty() {
             return;
         }
         out.push((p.clone(), ty, name));
@@ -237,12 +293,89 @@ fn abduce(
             .collect(),
         ..system.m1.clone()
     };
+    // P too follows its path in t: the probes ask whether ψ blocks this
+    // error, not every error on t's actions (a trace through two clients
+    // that may each overflow is repaired one threshold at a time, and the
+    // next iteration finds the other).
+    let p_path: Vec<usize> = trace.iter().filter_map(|(s, _)| s.p).collect();
+    let mut p_state = system.property.initial;
+    let mut error = vec![system.property.error[p_state]];
+    let mut chain = Vec::new();
+    for (i, &k) in p_path.iter().enumerate() {
+        let t = &system.property.transitions[k];
+        p_state = t.to;
+        error.push(system.property.error[p_state]);
+        chain.push(crate::property::Transition {
+            from: i,
+            to: i + 1,
+            ..t.clone()
+        });
+    }
+    on_trace.property = crate::property::Property {
+        states: (0..=p_path.len()).map(|i| format!("t{i}")).collect(),
+        initial: 0,
+        error,
+        transitions: chain,
+        constraints: system.property.constraints.clone(),
+    };
+    // A ψ that contradicts t2 itself (an earlier repair's ψ on the same
+    // path) blocks the error by blocking everything: P here lets every
+    // channel action of t happen and calls the end an error, so "an error"
+    // is "t2 followed by ψ can run to its end".
+    let mut any = on_trace.clone();
+    let mut labels: Vec<crate::property::Label> = Vec::new();
+    for t in &system.property.transitions {
+        if !matches!(t.label, crate::property::Label::Constraint(..)) && !labels.contains(&t.label) {
+            labels.push(t.label.clone());
+        }
+    }
+    any.property = crate::property::Property {
+        states: vec!["any".into()],
+        initial: 0,
+        error: vec![true],
+        transitions: labels
+            .into_iter()
+            .map(|label| crate::property::Transition {
+                from: 0,
+                to: 0,
+                label,
+                at: (0, 0),
+            })
+            .collect(),
+        constraints: system.property.constraints.clone(),
+    };
     let probe_bound = (trace.len() as u32 + 3).max(4);
+    let feasible = |psi: &Expr| {
+        let chain = chain_with(machine, t2, Action::Constraint(psi.clone()), loc);
+        find_error(&any, &chain.component(&system.m2), probe_bound).is_some()
+    };
     let safe = |psi: &Expr| {
         let chain = chain_with(machine, t2, Action::Constraint(psi.clone()), loc);
         find_error(&on_trace, &chain.component(&system.m2), probe_bound).is_none()
     };
-    for (place, ty, name) in variables(system) {
+    let candidates = variables(system);
+    // The weakest precondition first: where P enters its error on a
+    // constraint over M2's variables alone, ψ is that constraint's
+    // negation (`a1 <= c1` → ψ = !(a1 <= c1); the paper's Example 7:
+    // x < 100 → ψ = !(x < 100)).
+    let places: Vec<Place> = candidates.iter().map(|(p, _, _)| p.clone()).collect();
+    if let Some(k) = entering_error(system, trace) {
+        if let Label::Constraint(text, c) = &system.property.transitions[k].label {
+            if let Some(e) = constraint_expr(system, *c).filter(|e| reads_only(e, &places)) {
+                let psi = Expr::not(e);
+                if safe(&psi) {
+                    if let Some(m) = with_psi(machine, t2, Action::Constraint(psi), loc) {
+                        return Repair {
+                            machine: m,
+                            how: "abduction (the negation of the constraint P fails on)".into(),
+                            psi: Some((format!("!({text})"), loc.line)),
+                        };
+                    }
+                }
+            }
+        }
+    }
+    for (place, ty, name) in candidates {
         let bits = types.bit_width(ty);
         let (min, max) = range(bits, types.is_signed(ty));
         let lt = |k: i128| threshold(&place, ty, bits, BinaryOp::Lt, k);
@@ -252,10 +385,12 @@ fn abduce(
             // for every k from some kmin). Search that boundary.
             let (mut lo, mut hi) = (min, max);
             let ok_at = |k: i128| safe(&make(k));
+            // ψ = true is not safe (the trace is an error), so a safe
+            // `v < max` blocks exactly v = max (an unsigned char's 255).
             let found = if from_low {
                 // The largest safe k in [min, max]; v < min is always safe.
                 if ok_at(max) {
-                    None // nothing blocked: no error depends on v this way
+                    Some(max)
                 } else {
                     while lo < hi {
                         // The upper middle, without overflow on i128's range.
@@ -270,7 +405,7 @@ fn abduce(
                     (lo > min).then_some(lo)
                 }
             } else if ok_at(min) {
-                None
+                Some(min)
             } else {
                 while lo < hi {
                     let span = (hi as u128).wrapping_sub(lo as u128);
@@ -285,6 +420,9 @@ fn abduce(
             };
             let Some(k) = found else { continue };
             let psi = make(k);
+            if !feasible(&psi) {
+                continue;
+            }
             // Does it block every error of t2 with the whole of M1?
             let chain = chain_with(machine, t2, Action::Constraint(psi.clone()), loc);
             let everywhere = matches!(

@@ -55,6 +55,11 @@ pub struct AgrArgs {
     /// constraint at a point where the program ends).
     #[arg(long, value_name = "FILE")]
     pub repaired: Option<PathBuf>,
+    /// Write the iterations, the verdict, the assumption's and M2's sizes,
+    /// the queries and the independent check as JSON to FILE (schema
+    /// `lore-agr/1`, docs/json.md).
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
 }
 
 pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
@@ -318,9 +323,44 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
     // ... and, independently, the (repaired) programs composed directly.
     let direct = check(&system, &m2_now, args.bound, time);
     let seconds = started.elapsed().as_secs_f64();
+    let code = conclude(args, &system, &result, &direct, learned, seconds, console);
+    if let Some(path) = &args.json {
+        let value = to_json(args, &system, &result, &direct, code, seconds);
+        let text = serde_json::to_string_pretty(&value).unwrap_or_default();
+        if let Err(e) = std::fs::write(path, text + "\n") {
+            let _ = writeln!(console.err, "error: cannot write {}: {e}", path.display());
+            return exit::BAD_INPUT;
+        }
+    }
+    code
+}
+
+/// The verdict line of the independent check and the exit code.
+fn conclude(
+    args: &AgrArgs,
+    system: &lore_agr::system::System,
+    result: &lore_agr::run::Agr,
+    direct: &Outcome,
+    learned: Option<bool>,
+    seconds: f64,
+    console: &mut Console<'_>,
+) -> u8 {
+    let repaired = !result.iterations.is_empty();
+    let m2_now = result.machine.component(&system.m2);
+    let print_trace = |out: &mut dyn Write, letters: &Component, trace: &[(Step, Vec<i128>)]| {
+        for (i, (step, values)) in trace.iter().enumerate() {
+            let drawn = if values.is_empty() {
+                String::new()
+            } else {
+                let v: Vec<String> = values.iter().map(i128::to_string).collect();
+                format!("  (value {})", v.join(", "))
+            };
+            let _ = writeln!(out, "  {:>3}. {}{drawn}", i + 1, describe(system, letters, step));
+        }
+    };
     let out = &mut console.out;
     let failed = if repaired { exit::FALSE } else { exit::OK };
-    match (&direct, learned) {
+    match (direct, learned) {
         (Outcome::Holds(how), Some(true) | None) => {
             let _ = writeln!(
                 out,
@@ -375,6 +415,89 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
             exit::INTERNAL
         }
     }
+}
+
+/// The run as JSON (schema `lore-agr/1`, docs/json.md).
+fn to_json(
+    args: &AgrArgs,
+    system: &lore_agr::system::System,
+    result: &lore_agr::run::Agr,
+    direct: &Outcome,
+    code: u8,
+    seconds: f64,
+) -> serde_json::Value {
+    use serde_json::json;
+    let steps = |letters: &Component, trace: &[(Step, Vec<i128>)]| -> Vec<serde_json::Value> {
+        trace
+            .iter()
+            .map(|(step, values)| {
+                json!({
+                    "step": describe(system, letters, step),
+                    "values": values.iter().map(|v| v.to_string()).collect::<Vec<_>>(),
+                })
+            })
+            .collect()
+    };
+    let iterations: Vec<serde_json::Value> = result
+        .iterations
+        .iter()
+        .map(|it| {
+            json!({
+                "found_by": it.found_by,
+                "trace": steps(&it.letters, &it.trace),
+                "repair": {
+                    "how": it.repair.how,
+                    "psi": it.repair.psi.as_ref().map(|(p, _)| p.clone()),
+                    "after_line": it.repair.psi.as_ref().map(|(_, l)| *l),
+                },
+                "m2_states": it.repair.machine.states,
+            })
+        })
+        .collect();
+    let ag = &result.last;
+    let repaired = !result.iterations.is_empty();
+    let (verdict, assumption, proof, error) = match &ag.verdict {
+        AgVerdict::Holds { assumption, how } => (
+            if repaired { "repaired" } else { "holds" },
+            Some(assumption.num_states()),
+            Some(how.clone()),
+            None,
+        ),
+        AgVerdict::Error { trace, .. } => (
+            "fails",
+            None,
+            None,
+            Some(steps(&result.machine.letters(&system.m2), trace)),
+        ),
+        AgVerdict::Unknown(why) => ("unknown", None, Some(why.clone()), None),
+    };
+    let independent = match direct {
+        Outcome::Holds(how) => json!({ "result": "holds", "how": how }),
+        Outcome::Error(trace) => json!({ "result": "error", "steps": trace.len() }),
+        Outcome::Unknown(why) => json!({ "result": "unknown", "why": why }),
+    };
+    json!({
+        "schema": "lore-agr/1",
+        "m1": args.m1.display().to_string(),
+        "m2": args.m2.display().to_string(),
+        "property": args.property.display().to_string(),
+        "repair_method": args.repair,
+        "verdict": verdict,
+        "exit_code": code,
+        "iterations": iterations,
+        "m2_states": system.m2.states,
+        "repaired_m2_states": repaired.then_some(result.machine.states),
+        "assumption_states": assumption,
+        "proof": proof,
+        "error_trace": error,
+        "queries": {
+            "membership": ag.membership,
+            "membership_checked": ag.membership_checked,
+            "equivalence": ag.equivalence,
+        },
+        "independent_check": independent,
+        "seconds": seconds,
+    })
 }
 
 /// The assumption drawn: its letters are M2's transitions, shown as the

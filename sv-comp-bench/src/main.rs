@@ -2,6 +2,7 @@
 //! printing a table and failing (exit 1) when its acceptance condition fails.
 
 mod agr;
+mod agr_protocols;
 mod bound_search;
 mod difftest;
 mod induction_fuzz;
@@ -241,6 +242,13 @@ enum Command {
         /// Seconds per instance.
         #[arg(long, default_value_t = 60)]
         time: u64,
+        /// Also generate the client/server protocols (every variant for
+        /// each number of clients of --clients) into this folder and run them.
+        #[arg(long)]
+        protocols: Option<PathBuf>,
+        /// Numbers of clients of the generated protocols.
+        #[arg(long, value_delimiter = ',', default_values_t = [1usize, 2, 3, 4])]
+        clients: Vec<usize>,
     },
     /// Sigma*: learn a transducer of every sanitizer of
     /// testsuite/cases/transducer, check it bounded and for every input
@@ -395,7 +403,15 @@ fn main() -> ExitCode {
             folder,
             bound,
             time,
-        } => agr::run(&folder, bound, std::time::Duration::from_secs(time)),
+            protocols,
+            clients,
+        } => agr::run(
+            &folder,
+            protocols.as_deref(),
+            &clients,
+            bound,
+            std::time::Duration::from_secs(time),
+        ),
         Command::Paper { folder, json, cbmc } => paper::run(&folder, json, cbmc.as_deref()),
         Command::Verify {
             folder,

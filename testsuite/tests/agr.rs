@@ -99,11 +99,22 @@ fn a_loop_before_the_synchronisation_gives_a_short_error() {
     assert_eq!(code, 10, "{out}{err}");
     assert!(out.contains("P: c0 sync c1"), "{out}");
     assert!(out.contains("P: c1 [x < 100] err"), "{out}");
-    // Repaired by abduction on that trace; bit-precisely the loop can still
-    // wrap x round to a negative value, so nothing claims the repaired
-    // system correct.
-    assert!(out.contains("repaired by abduction: psi = x"), "{out}");
-    assert!(!out.contains("satisfies P"), "{out}");
+    // Repaired by abduction as the paper does: P fails on the constraint
+    // x < 100 over M2's own variable, so ψ is its negation at the end of
+    // the trace — which keeps every longer loop that reaches 100 — and the
+    // repaired system is proved.
+    assert!(
+        out.contains("repaired by abduction (the negation of the constraint P fails on): psi = !(x < 100)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("M1 || M2 (repaired) satisfies P"),
+        "{out}"
+    );
+    assert!(
+        out.contains("independent check: M1 || M2 (repaired) composed directly satisfies P"),
+        "{out}"
+    );
     // P says nothing of a second sync: a note, not an error.
     assert!(
         err.contains("note: P has no transition on `sync` from c1, c2"),
@@ -201,4 +212,48 @@ fn a_trace_without_constraints_is_repaired_by_each_syntactic_method() {
             "{method}: {out}"
         );
     }
+}
+
+/// `--json FILE`: the paper's Example 2 (Fig. 4) — M verifies a positive
+/// password without checking its four digits; repaired by the negation of
+/// the constraint P fails on, and proved — as a `lore-agr/1` object.
+#[test]
+fn the_run_is_written_as_json() {
+    let dir = std::env::temp_dir().join(format!("lore-agr-json-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let json = dir.join("run.json");
+    let path = |f: &str| format!("cases/agr/verify_fig4/{f}");
+    let (code, out, err) = run_lore(&[
+        "agr".to_string(),
+        path("m1.c"),
+        path("m2.c"),
+        path("verify.prop"),
+        "--json".to_string(),
+        json.display().to_string(),
+    ]);
+    assert_eq!(code, 10, "{out}{err}");
+    let text = std::fs::read_to_string(&json).expect("the JSON file");
+    let v: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(v["schema"], "lore-agr/1");
+    assert_eq!(v["verdict"], "repaired");
+    assert_eq!(v["exit_code"], 10);
+    let iterations = v["iterations"].as_array().expect("iterations");
+    assert_eq!(iterations.len(), 1, "{text}");
+    assert_eq!(iterations[0]["found_by"], "a membership query");
+    assert_eq!(iterations[0]["repair"]["psi"], "!(y < 1000)");
+    assert_eq!(iterations[0]["repair"]["after_line"], 12);
+    // The trace: the password read, the test y > 0, the synchronisation,
+    // P's failing constraint.
+    let steps: Vec<&str> = iterations[0]["trace"]
+        .as_array()
+        .expect("trace")
+        .iter()
+        .map(|s| s["step"].as_str().unwrap_or(""))
+        .collect();
+    assert!(steps.last().is_some_and(|s| s.contains("[y < 1000]")), "{steps:?}");
+    assert_eq!(v["m2_states"], 4);
+    assert_eq!(v["repaired_m2_states"], 5);
+    assert!(v["assumption_states"].as_u64().is_some(), "{text}");
+    assert_eq!(v["independent_check"]["result"], "holds");
+    let _ = std::fs::remove_dir_all(&dir);
 }
