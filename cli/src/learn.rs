@@ -76,8 +76,8 @@ pub struct LearnOptions {
     /// The SAT solver: cadical (the default) or varisat (pure Rust).
     #[arg(long, default_value = "cadical", value_name = "SOLVER", value_parser = crate::solver_kind)]
     pub solver: lore_bmc::solver::SolverKind,
-    /// Write the automaton: `.dot`, or `.svg` (Graphviz if present, else a
-    /// built-in layout).
+    /// Write the automaton: `.dot` (Graphviz's format), or `.svg` (Lore's
+    /// own layered layout, the same on every machine).
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     pub output: Option<PathBuf>,
     /// Write the automata and statistics of every bound as JSON (schema:
