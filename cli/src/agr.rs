@@ -203,20 +203,7 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
     let result = agr(&system, method, args.bound, time, args.max_iterations);
     let out = &mut console.out;
     let print_trace = |out: &mut dyn Write, letters: &Component, trace: &[(Step, Vec<i128>)]| {
-        for (i, (step, values)) in trace.iter().enumerate() {
-            let drawn = if values.is_empty() {
-                String::new()
-            } else {
-                let v: Vec<String> = values.iter().map(i128::to_string).collect();
-                format!("  (value {})", v.join(", "))
-            };
-            let _ = writeln!(
-                out,
-                "  {:>3}. {}{drawn}",
-                i + 1,
-                describe(&system, letters, step)
-            );
-        }
+        print_trace(out, &system, letters, trace)
     };
     for (n, it) in result.iterations.iter().enumerate() {
         let _ = writeln!(
@@ -335,6 +322,25 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
     code
 }
 
+/// An error trace, a line per step: what M1, M2 and P do, with the values
+/// received from the environment.
+fn print_trace(
+    out: &mut dyn Write,
+    system: &lore_agr::system::System,
+    letters: &Component,
+    trace: &[(Step, Vec<i128>)],
+) {
+    for (i, (step, values)) in trace.iter().enumerate() {
+        let drawn = if values.is_empty() {
+            String::new()
+        } else {
+            let v: Vec<String> = values.iter().map(i128::to_string).collect();
+            format!("  (value {})", v.join(", "))
+        };
+        let _ = writeln!(out, "  {:>3}. {}{drawn}", i + 1, describe(system, letters, step));
+    }
+}
+
 /// The verdict line of the independent check and the exit code.
 fn conclude(
     args: &AgrArgs,
@@ -348,15 +354,7 @@ fn conclude(
     let repaired = !result.iterations.is_empty();
     let m2_now = result.machine.component(&system.m2);
     let print_trace = |out: &mut dyn Write, letters: &Component, trace: &[(Step, Vec<i128>)]| {
-        for (i, (step, values)) in trace.iter().enumerate() {
-            let drawn = if values.is_empty() {
-                String::new()
-            } else {
-                let v: Vec<String> = values.iter().map(i128::to_string).collect();
-                format!("  (value {})", v.join(", "))
-            };
-            let _ = writeln!(out, "  {:>3}. {}{drawn}", i + 1, describe(system, letters, step));
-        }
+        print_trace(out, system, letters, trace)
     };
     let out = &mut console.out;
     let failed = if repaired { exit::FALSE } else { exit::OK };
