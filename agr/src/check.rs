@@ -30,8 +30,9 @@ pub enum Outcome {
 /// The unwinding of the scheduler's loop: `bound`, or where the control
 /// graph has no cycle, one more than its longest run (every run is then
 /// seen, and the unwinding assertion holds).
-fn deep_enough(system: &System, m2: &Component, product: &Product, bound: u32) -> u32 {
-    let longest = crate::product::longest_run(system, m2, &product.steps)
+fn deep_enough(product: &Product, bound: u32) -> u32 {
+    let longest = product
+        .longest_run
         .and_then(|n| u32::try_from(n + 2).ok())
         .unwrap_or(0);
     bound.max(longest).max(2)
@@ -47,7 +48,7 @@ pub fn check(system: &System, m2: &Component, bound: u32, time: Duration) -> Out
         ));
     }
     let options = SymexOptions {
-        unwind: deep_enough(system, m2, &product, bound),
+        unwind: deep_enough(&product, bound),
         unwinding_assertions: true,
         ..SymexOptions::default()
     };
@@ -90,7 +91,7 @@ pub fn check(system: &System, m2: &Component, bound: u32, time: Duration) -> Out
 pub fn find_error(system: &System, m2: &Component, bound: u32) -> Option<Vec<(Step, Vec<i128>)>> {
     let product = build(system, m2);
     let options = SymexOptions {
-        unwind: deep_enough(system, m2, &product, bound),
+        unwind: deep_enough(&product, bound),
         unwinding_assertions: false,
         ..SymexOptions::default()
     };

@@ -42,6 +42,10 @@ pub struct Product {
     pub steps: Vec<Step>,
     /// The name of the assertion "no error".
     pub property: String,
+    /// The most steps any run takes, where the control graph has no cycle
+    /// (then bounded model checking one step deeper sees every run: it is
+    /// complete); `None` where it has one, or is too large to list.
+    pub longest_run: Option<usize>,
 }
 
 /// Where the scheduler's choice is made, to find it among a
@@ -362,12 +366,16 @@ pub fn build(system: &System, m2: &Component) -> Product {
     // can reach (P in its error state while M2 is still before the action
     // that leads there), which it could not otherwise rule out at any k.
     let mut head_stmts = Vec::new();
-    if let Some(reach) = control_reachable(system, m2, &steps) {
-        let invariant = reach.iter().fold(Expr::bool(false), |acc, &(a, b, c)| {
+    let graph = control_graph(system, m2, &steps);
+    if let Some(graph) = &graph {
+        let mut reach: Vec<&Control> = graph.keys().collect();
+        reach.sort_unstable();
+        let invariant = reach.iter().fold(Expr::bool(false), |acc, &&(a, b, c)| {
             or(acc, and(and(eq(q1, a), eq(q2, b)), eq(qp, c)))
         });
         head_stmts.push(assume(invariant));
     }
+    let longest_run = graph.and_then(|g| longest_path(&g, (m1.initial, m2.initial, property.initial)));
     head_stmts.extend([
             Stmt {
                 kind: StmtKind::Assert {
@@ -418,18 +426,20 @@ pub fn build(system: &System, m2: &Component) -> Product {
         program,
         steps,
         property: property_name,
+        longest_run,
     }
 }
 
 /// The most control states the invariant lists (beyond, none is given).
 const MOST_CONTROL_STATES: usize = 4096;
 
-/// The control graph of the product: the (M1, M2, P) states reachable
+/// A control state of the product: M1's, M2's and P's states.
+type Control = (usize, usize, usize);
+
+/// The control graph of the product: the control states reachable
 /// through its steps with their data conditions ignored (an
 /// over-approximation of the reachable states), and for each the states
 /// one step leads to; `None` beyond `MOST_CONTROL_STATES` states.
-type Control = (usize, usize, usize);
-
 fn control_graph(
     system: &System,
     m2: &Component,
@@ -471,17 +481,9 @@ fn control_graph(
     Some(graph)
 }
 
-fn control_reachable(system: &System, m2: &Component, steps: &[Step]) -> Option<Vec<Control>> {
-    let mut all: Vec<Control> = control_graph(system, m2, steps)?.into_keys().collect();
-    all.sort_unstable();
-    Some(all)
-}
-
-/// The most steps any run of the product takes, where its control graph
-/// has no cycle (then bounded model checking one step deeper sees every
-/// run: it is complete); `None` where it has one.
-pub fn longest_run(system: &System, m2: &Component, steps: &[Step]) -> Option<usize> {
-    let graph = control_graph(system, m2, steps)?;
+/// The most steps from `start` in `graph`; `None` where a cycle is
+/// reachable.
+fn longest_path(graph: &rustc_hash::FxHashMap<Control, Vec<Control>>, start: Control) -> Option<usize> {
     // Depth-first, longest path from each state; a state met again while
     // open is a cycle.
     #[derive(Clone, Copy, PartialEq)]
@@ -490,7 +492,6 @@ pub fn longest_run(system: &System, m2: &Component, steps: &[Step]) -> Option<us
         Done(usize),
     }
     let mut marks: rustc_hash::FxHashMap<Control, Mark> = Default::default();
-    let start = (system.m1.initial, m2.initial, system.property.initial);
     let mut stack: Vec<(Control, usize)> = vec![(start, 0)];
     marks.insert(start, Mark::Open);
     while let Some(&mut (node, ref mut next)) = stack.last_mut() {

@@ -323,10 +323,10 @@ fn abduce(
     // channel action of t happen and calls the end an error, so "an error"
     // is "t2 followed by ψ can run to its end".
     let mut any = on_trace.clone();
-    let mut labels: Vec<crate::property::Label> = Vec::new();
-    for t in &system.property.transitions {
-        if !matches!(t.label, crate::property::Label::Constraint(..)) && !labels.contains(&t.label) {
-            labels.push(t.label.clone());
+    let mut labels: Vec<Label> = Vec::new();
+    for l in system.property.channel_labels() {
+        if !labels.contains(l) {
+            labels.push(l.clone());
         }
     }
     any.property = crate::property::Property {
@@ -345,14 +345,14 @@ fn abduce(
         constraints: system.property.constraints.clone(),
     };
     let probe_bound = (trace.len() as u32 + 3).max(4);
-    let feasible = |psi: &Expr| {
+    // A probe: t2 followed by ψ, with M1 and P as `with` has them; is
+    // there an "error"?
+    let probe = |with: &System, psi: &Expr| {
         let chain = chain_with(machine, t2, Action::Constraint(psi.clone()), loc);
-        find_error(&any, &chain.component(&system.m2), probe_bound).is_some()
+        find_error(with, &chain.component(&system.m2), probe_bound).is_some()
     };
-    let safe = |psi: &Expr| {
-        let chain = chain_with(machine, t2, Action::Constraint(psi.clone()), loc);
-        find_error(&on_trace, &chain.component(&system.m2), probe_bound).is_none()
-    };
+    let feasible = |psi: &Expr| probe(&any, psi);
+    let safe = |psi: &Expr| !probe(&on_trace, psi);
     let candidates = variables(system);
     // The weakest precondition first: where P enters its error on a
     // constraint over M2's variables alone, ψ is that constraint's

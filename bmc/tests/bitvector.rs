@@ -2,6 +2,10 @@
 //! exhaustive for widths 1 to 4, random samples for 8, 16, 32 and 64 bits.
 //! Inputs are free variables fixed by solver assumptions, so the circuits
 //! (not constant folding) are what is tested.
+//!
+//! Kept as one file (about 800 lines) on purpose: every test, circuits and
+//! term rewrites alike, is checked against the same reference arithmetic
+//! (`reference`, `Op`, `fix`), which a split would have to share.
 
 use lore_bmc::bv::{Bv, Circuit};
 use lore_bmc::solver::{Lit, SatSolver, SolveResult, Varisat};

@@ -212,23 +212,19 @@ impl Terms {
                 _ => None,
             }
         };
-        if self.as_const(b).is_some() {
-            let (c, x, y) = constant_arm(self, a)?;
-            let (x, y) = (
-                self.binary_within(op, x, b, depth + 1),
-                self.binary_within(op, y, b, depth + 1),
-            );
-            return Some(self.ite(c, x, y));
+        // The choice's side: `choice_left` when the constant is `b`.
+        let choice_left = self.as_const(b).is_some();
+        if !choice_left && self.as_const(a).is_none() {
+            return None;
         }
-        if self.as_const(a).is_some() {
-            let (c, x, y) = constant_arm(self, b)?;
-            let (x, y) = (
-                self.binary_within(op, a, x, depth + 1),
-                self.binary_within(op, a, y, depth + 1),
-            );
-            return Some(self.ite(c, x, y));
-        }
-        None
+        let (choice, k) = if choice_left { (a, b) } else { (b, a) };
+        let (c, x, y) = constant_arm(self, choice)?;
+        let arm = |terms: &mut Terms, t: TermId| {
+            let (l, r) = if choice_left { (t, k) } else { (k, t) };
+            terms.binary_within(op, l, r, depth + 1)
+        };
+        let (x, y) = (arm(self, x), arm(self, y));
+        Some(self.ite(c, x, y))
     }
 
     /// Multiplication, division and remainder of extended operands at the
