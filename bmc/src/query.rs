@@ -272,6 +272,32 @@ impl<'p> ErrorQueries<'p> {
         self.solve(&all)
     }
 
+    /// A failing execution with the shortest word among those allowed by
+    /// `assumptions`: after each one found, the next call asks for a
+    /// strictly shorter word, until none is left. Learners converge in fewer
+    /// rounds on short counterexamples, and the shortest is canonical in
+    /// length, so it does not follow the solver's whims. Costs one call more
+    /// than the number of improvements.
+    pub fn find_shortest_failing(&mut self, assumptions: &[Lit]) -> Answer {
+        let mut best = self.find_failing(assumptions);
+        while let Answer::Yes(run) = &best {
+            if run.word.is_empty() {
+                break;
+            }
+            let mut all = vec![self.fail];
+            all.extend_from_slice(assumptions);
+            all.extend(self.len_is[run.word.len()..].iter().map(|&l| !l));
+            match self.solve(&all) {
+                shorter @ Answer::Yes(_) => best = shorter,
+                Answer::No => break,
+                // Keep what was found: the solver giving up on a shorter
+                // word does not make the longer one wrong.
+                Answer::Unknown(_) => break,
+            }
+        }
+        best
+    }
+
     /// Adds `monitor` as a circuit over the failing execution's word, with
     /// `goal` asked of its run under a fresh activation literal.
     pub fn add_monitor(&mut self, monitor: &Monitor, goal: Goal) -> MonitorHandle {

@@ -106,7 +106,7 @@ pub fn answer(queries: &mut ErrorQueries<'_>, query: &SolverQuery) -> Option<boo
         SolverQuery::Membership(events) => queries.fails_after(events),
         SolverQuery::PositiveFeedback(monitor) => {
             let handle = queries.add_monitor(monitor, Goal::Rejected);
-            let found = queries.find_failing(&[handle.active]);
+            let found = queries.find_shortest_failing(&[handle.active]);
             queries.retire(handle);
             found
         }
@@ -126,7 +126,7 @@ pub fn ask_again(queries: &mut ErrorQueries<'_>, query: &SolverQuery) {
         }
         SolverQuery::PositiveFeedback(monitor) => {
             let handle = queries.add_monitor(monitor, Goal::Rejected);
-            queries.find_failing(&[handle.active]);
+            queries.find_shortest_failing(&[handle.active]);
         }
     }
 }
@@ -250,7 +250,7 @@ impl<'q, 'p> ErrorTeacher<'q, 'p> {
         let start = std::time::Instant::now();
         let handle = self.queries.add_monitor(&monitor, Goal::Rejected);
         self.stats.conjecture_solver_calls += 1;
-        let found = self.queries.find_failing(&[handle.active]);
+        let found = self.queries.find_shortest_failing(&[handle.active]);
         self.queries.retire(handle);
         self.query_seconds += start.elapsed().as_secs_f64();
         self.log.push(SolverQuery::PositiveFeedback(monitor));

@@ -214,3 +214,33 @@ fn monitors_find_the_words_they_miss_and_retire() {
         assert!(is_yes(&q.fails_after(w)));
     }
 }
+
+#[test]
+fn the_shortest_missing_word_is_found() {
+    let program = load("choices.c");
+    let e = events(&program, 4, false);
+    let expected = oracle(&program, &e);
+    let lengths: BTreeSet<usize> = expected.iter().map(Vec::len).collect();
+    assert!(lengths.len() > 1, "the case has failing words of several lengths");
+    let mut q = ErrorQueries::new(&program, options(e.clone())).unwrap();
+    // Leave out every word of the longest length and one shorter word at a
+    // time: the word found must be the shorter one, whatever the solver
+    // would pick first.
+    let longest = *lengths.iter().max().unwrap();
+    for short in expected.iter().filter(|w| w.len() < longest) {
+        let kept: BTreeSet<Vec<u32>> = expected
+            .iter()
+            .filter(|w| w.len() < longest && *w != short)
+            .cloned()
+            .collect();
+        let monitor = q.add_monitor(&trie(&kept, 3), Goal::Rejected);
+        match q.find_shortest_failing(&[monitor.active]) {
+            Answer::Yes(run) => assert_eq!(&run.word, short),
+            other => panic!("expected {short:?}, got {other:?}"),
+        }
+        q.retire(monitor);
+    }
+    // With nothing missing, nothing is found.
+    let all = q.add_monitor(&trie(&expected, 3), Goal::Rejected);
+    assert!(!is_yes(&q.find_shortest_failing(&[all.active])));
+}
