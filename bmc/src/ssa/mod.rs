@@ -161,6 +161,9 @@ pub(crate) const NARROWING_DEPTH: u32 = 6;
 /// How many operators deep a slice is pushed (see `Terms::extract_within`).
 const EXTRACT_DEPTH: u32 = 8;
 
+/// How deep [`Terms::update`] pushes the slices of the parts it keeps.
+const UPDATE_DEPTH: u32 = 2;
+
 /// The term DAG.
 #[derive(Default)]
 pub struct Terms {
@@ -495,7 +498,11 @@ impl Terms {
             return done;
         }
         let slice = self.slice_of(term, low, width, depth);
-        self.slices.insert((term, low, width), slice);
+        // A slice made at the depth limit was not pushed inwards: kept, it
+        // would stand for the slice a read nearer the top could push.
+        if depth < EXTRACT_DEPTH {
+            self.slices.insert((term, low, width), slice);
+        }
         slice
     }
 
@@ -634,12 +641,16 @@ impl Terms {
         let total = self.width(term);
         let vw = self.width(value);
         let mut result = value;
+        // The parts kept are pushed only `UPDATE_DEPTH` choices or operators
+        // deep: a field neither side of a merge changed still folds, but a
+        // store does not rebuild the whole merged object (reads push deeper).
+        let depth = EXTRACT_DEPTH - UPDATE_DEPTH;
         if low > 0 {
-            let below = self.extract(term, 0, low);
+            let below = self.extract_within(term, 0, low, depth);
             result = self.concat(result, below);
         }
         if low + vw < total {
-            let above = self.extract(term, low + vw, total - low - vw);
+            let above = self.extract_within(term, low + vw, total - low - vw, depth);
             result = self.concat(above, result);
         }
         result
