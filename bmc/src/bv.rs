@@ -35,10 +35,7 @@ impl<S: SatSolver> Circuit<S> {
     }
 
     pub fn gates(&self) -> usize {
-        self.and_gates.len()
-            + self.xor_gates.len()
-            + self.mux_gates.len()
-            + self.maj_gates.len()
+        self.and_gates.len() + self.xor_gates.len() + self.mux_gates.len() + self.maj_gates.len()
     }
 
     pub fn fresh(&mut self) -> Lit {

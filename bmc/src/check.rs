@@ -106,18 +106,18 @@ pub fn encode<S: SatSolver>(symex: &Symex, solver: S) -> (Blaster<S>, Vec<Option
 }
 
 pub fn check_all(symex: &Symex, solver: SolverKind) -> (Vec<CheckResult>, Encoding) {
-    check_all_reporting(symex, solver, &mut |_| {})
+    check_all_reporting(symex, solver.build(), &mut |_| {})
 }
 
 /// [`check_all`], telling `progress` when the encoding is built and after
 /// each solver call.
 pub fn check_all_reporting(
     symex: &Symex,
-    solver: SolverKind,
+    solver: Backend,
     progress: &mut dyn FnMut(Stage<'_>),
 ) -> (Vec<CheckResult>, Encoding) {
     let started = std::time::Instant::now();
-    let (mut blaster, lits) = encode(symex, solver.build());
+    let (mut blaster, lits) = encode(symex, solver);
     let encode_seconds = started.elapsed().as_secs_f64();
     let mut solve_seconds = 0.0;
     let mut results = Vec::new();

@@ -55,8 +55,8 @@ pub enum UnknownReason {
     /// The status of an unwinding or recursion check that fails.
     #[error("the unwinding bound is too small")]
     BoundTooSmall,
-    /// The SAT solver gave up.
-    #[error("the SAT solver gave up")]
+    /// The SAT solver gave up (or was stopped at the run's deadline).
+    #[error("the SAT solver gave up or ran out of time")]
     SolverGaveUp,
     /// A counterexample did not fail its property when replayed concretely
     /// (an internal error): how the replay ended, and the inputs as

@@ -46,6 +46,11 @@ pub fn verify_portfolio(
     let mut options = options.clone();
     let mut bounds = Vec::new();
     let deadline = portfolio.deadline.map(|(start, limit)| start + limit);
+    // The solver stops at the deadline too, not only the rounds.
+    options.deadline = match (options.deadline, deadline) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
     // Step cases with k below this were tried at a smaller bound.
     let mut k_from = 1;
     loop {

@@ -121,7 +121,7 @@ impl<'p> ErrorQueries<'p> {
                     .collect(),
             };
         }
-        let mut blaster = Blaster::new(options.solver.build());
+        let mut blaster = Blaster::new(options.solver.build_until(options.deadline));
         for step in &symex.equation.steps {
             if let crate::ssa::Step::Input { guard, .. }
             | crate::ssa::Step::Allocate { guard, .. } = step

@@ -5,6 +5,7 @@
 //! [`SolverKind`]. [`Dimacs`] records the formula and writes it as DIMACS
 //! (for `lore show cnf --dimacs` and for running another solver by hand).
 
+use std::time::Instant;
 use varisat::ExtendFormula;
 
 /// A literal: variable `v` is `Lit(2v)`, its negation `Lit(2v + 1)`.
@@ -71,7 +72,11 @@ fn without_constants(clause: &[Lit]) -> Option<std::borrow::Cow<'_, [Lit]>> {
     if clause.contains(&Lit::TRUE) {
         return None;
     }
-    let rest: Vec<Lit> = clause.iter().copied().filter(|&l| l != Lit::FALSE).collect();
+    let rest: Vec<Lit> = clause
+        .iter()
+        .copied()
+        .filter(|&l| l != Lit::FALSE)
+        .collect();
     Some(if rest.is_empty() {
         std::borrow::Cow::Owned(vec![Lit::FALSE])
     } else {
@@ -126,9 +131,23 @@ impl SolverKind {
     }
 
     pub fn build(self) -> Backend {
+        self.build_until(None)
+    }
+
+    /// A solver whose calls give up (`Unknown`) once `deadline` has
+    /// passed. CaDiCaL asks for it while it searches; varisat cannot be
+    /// stopped, so its calls only refuse to start after the deadline.
+    pub fn build_until(self, deadline: Option<Instant>) -> Backend {
         match self {
-            SolverKind::Cadical => Backend::Cadical(Box::new(Cadical::new())),
-            SolverKind::Varisat => Backend::Varisat(Box::new(Varisat::new())),
+            SolverKind::Cadical => {
+                let mut c = Cadical::new();
+                c.solver.set_callbacks(Some(Until(deadline)));
+                Backend::Cadical(Box::new(c))
+            }
+            SolverKind::Varisat => Backend::Varisat(Box::new(Varisat {
+                deadline,
+                ..Varisat::new()
+            })),
         }
     }
 }
@@ -187,8 +206,18 @@ impl SatSolver for Backend {
 /// CaDiCaL, incremental. Its variables are ours plus one (DIMACS numbering);
 /// variables it eliminated are brought back by CaDiCaL itself when a later
 /// clause or assumption mentions them, so nothing needs freezing.
+/// CaDiCaL's periodic question, "stop now?": yes once the deadline has
+/// passed.
+pub struct Until(Option<Instant>);
+
+impl cadical::Callbacks for Until {
+    fn terminate(&mut self) -> bool {
+        self.0.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
 pub struct Cadical {
-    solver: cadical::Solver,
+    solver: cadical::Solver<Until>,
     vars: u32,
     clauses: u64,
     /// The assumptions of the last call, to ask which of them failed.
@@ -299,6 +328,8 @@ pub struct Varisat {
     clauses: u64,
     model: Vec<bool>,
     failed: Vec<Lit>,
+    /// No call starts after it.
+    deadline: Option<Instant>,
 }
 
 impl Default for Varisat {
@@ -315,6 +346,7 @@ impl Varisat {
             clauses: 0,
             model: Vec::new(),
             failed: Vec::new(),
+            deadline: None,
         };
         // Variable 0 is true.
         let _ = v.solver.new_var();
@@ -345,6 +377,9 @@ impl SatSolver for Varisat {
     }
 
     fn solve(&mut self, assumptions: &[Lit]) -> SolveResult {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return SolveResult::Unknown;
+        }
         let lits: Vec<varisat::Lit> = assumptions
             .iter()
             .map(|&l| Varisat::to_varisat(l))

@@ -115,7 +115,11 @@ pub fn verify_reporting(
         terms: symex.equation.terms.len(),
         checks: symex.checks.len(),
     });
-    let (results, mut encoding) = check_all_reporting(&symex, options.solver, progress);
+    let (results, mut encoding) = check_all_reporting(
+        &symex,
+        options.solver.build_until(options.deadline),
+        progress,
+    );
     encoding.symex_seconds = symex_seconds;
     let replay_started = std::time::Instant::now();
     let mut properties = Vec::new();

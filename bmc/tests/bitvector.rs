@@ -618,9 +618,15 @@ fn slices_of_operators_and_choices() {
             }
         }
         let mut b = Blaster::new(Varisat::new());
-        let (bx, by, bf) = (b.blast(&terms, x), b.blast(&terms, y), b.blast(&terms, flag));
-        let bits: Vec<(u32, u32, Bv)> =
-            slices.iter().map(|&(l, n, t)| (l, n, b.blast(&terms, t))).collect();
+        let (bx, by, bf) = (
+            b.blast(&terms, x),
+            b.blast(&terms, y),
+            b.blast(&terms, flag),
+        );
+        let bits: Vec<(u32, u32, Bv)> = slices
+            .iter()
+            .map(|&(l, n, t)| (l, n, b.blast(&terms, t)))
+            .collect();
         for vf in 0..2u128 {
             for vx in 0..1u128 << w {
                 for vy in 0..1u128 << w {
@@ -764,7 +770,10 @@ fn rewrites_keep_every_value() {
     let (zx, sx) = (terms.zext(x, 8), terms.sext(x, 8));
     for k in [0u128, 3, 7, 8, 15, 16, 200, 248, 255] {
         let kt = terms.constant(k, 8);
-        for (t, is_signed) in [(terms.binary(Binary::Eq, zx, kt), false), (terms.binary(Binary::Eq, kt, sx), true)] {
+        for (t, is_signed) in [
+            (terms.binary(Binary::Eq, zx, kt), false),
+            (terms.binary(Binary::Eq, kt, sx), true),
+        ] {
             assert!(
                 !matches!(terms.get(t), Term::Binary(Binary::Eq, a, _) if terms.width(*a) == 8),
                 "equality with {k} narrowed"
@@ -773,7 +782,11 @@ fn rewrites_keep_every_value() {
                 format!("{}ext8(x) == {k}", if is_signed { "s" } else { "z" }),
                 t,
                 Box::new(move |vx, _, _, _| {
-                    let v = if is_signed { signed(vx, 4) as u128 & 0xff } else { vx };
+                    let v = if is_signed {
+                        signed(vx, 4) as u128 & 0xff
+                    } else {
+                        vx
+                    };
                     (v == k) as u128
                 }),
             ));
@@ -782,7 +795,11 @@ fn rewrites_keep_every_value() {
     for k in [0u128, 1] {
         let kt = terms.constant(k, 1);
         let t = terms.binary(Binary::Eq, p, kt);
-        cases.push((format!("p == {k}"), t, Box::new(move |_, _, vp, _| ((vp as u128) == k) as u128)));
+        cases.push((
+            format!("p == {k}"),
+            t,
+            Box::new(move |_, _, vp, _| ((vp as u128) == k) as u128),
+        ));
     }
     let mut b = Blaster::new(Varisat::new());
     let inputs = [

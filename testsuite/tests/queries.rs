@@ -221,7 +221,10 @@ fn the_shortest_missing_word_is_found() {
     let e = events(&program, 4, false);
     let expected = oracle(&program, &e);
     let lengths: BTreeSet<usize> = expected.iter().map(Vec::len).collect();
-    assert!(lengths.len() > 1, "the case has failing words of several lengths");
+    assert!(
+        lengths.len() > 1,
+        "the case has failing words of several lengths"
+    );
     let mut q = ErrorQueries::new(&program, options(e.clone())).unwrap();
     // Leave out every word of the longest length and one shorter word at a
     // time: the word found must be the shorter one, whatever the solver

@@ -254,9 +254,12 @@ impl Oracle {
         let report = loop {
             let mut options = self.options.clone();
             options.unwind = tape.len() as u32 + self.slack;
+            options.deadline = self.deadline;
             self.solver_calls += 1;
             let report = verify(&self.harnessed.program, &options)
                 .map_err(|e| OracleError::Unknown(e.to_string()))?;
+            // A solver stopped at the deadline answers nothing.
+            self.in_time()?;
             // Loops of the program that need more than the input's length:
             // a larger bound for this question and the later ones.
             let cut = report.properties.iter().any(|p| {

@@ -342,7 +342,11 @@ pub(crate) fn find(
 /// (an unwinding assertion, an unsupported construct) is not settled.
 fn failing(program: &Program, options: &SymexOptions) -> Result<Option<Vec<PropertyId>>, BmcError> {
     let symex = execute(program, options)?;
-    let (results, _) = check_all_reporting(&symex, options.solver, &mut |_| {});
+    let (results, _) = check_all_reporting(
+        &symex,
+        options.solver.build_until(options.deadline),
+        &mut |_| {},
+    );
     let mut failed = Vec::new();
     for r in results {
         match (&r.kind, &r.outcome) {

@@ -560,7 +560,12 @@ impl Terms {
                 return self.ite(c, x, y);
             }
             Term::Binary(
-                op @ (Binary::Add | Binary::Sub | Binary::Mul | Binary::And | Binary::Or | Binary::Xor),
+                op @ (Binary::Add
+                | Binary::Sub
+                | Binary::Mul
+                | Binary::And
+                | Binary::Or
+                | Binary::Xor),
                 x,
                 y,
             ) if low == 0 && depth < EXTRACT_DEPTH => {

@@ -67,8 +67,14 @@ impl Terms {
         }
         // A common operand factored out: (p ∧ x) ∨ (p ∧ y) = p ∧ (x ∨ y),
         // the guard after a branch's two sides merge (and the dual).
-        let inner = if op == Binary::Or { Binary::And } else { Binary::Or };
-        if let (Term::Binary(i, a1, a2), Term::Binary(j, b1, b2)) = (self.get(a).clone(), self.get(b).clone()) {
+        let inner = if op == Binary::Or {
+            Binary::And
+        } else {
+            Binary::Or
+        };
+        if let (Term::Binary(i, a1, a2), Term::Binary(j, b1, b2)) =
+            (self.get(a).clone(), self.get(b).clone())
+        {
             if i == inner && j == inner {
                 for (p, x) in [(a1, a2), (a2, a1)] {
                     for (q, y) in [(b1, b2), (b2, b1)] {
@@ -114,7 +120,11 @@ impl Terms {
     /// quotient `(x + (x < 0 ? 2^k − 1 : 0)) >> k`, the remainder the low
     /// bits, less 2^k where x is negative and they are not all zero.
     fn by_power_of_two(&mut self, op: Binary, a: TermId, b: TermId, w: u32) -> Option<TermId> {
-        if !matches!(op, Binary::UDiv | Binary::URem | Binary::SDiv | Binary::SRem) || w > 128 {
+        if !matches!(
+            op,
+            Binary::UDiv | Binary::URem | Binary::SDiv | Binary::SRem
+        ) || w > 128
+        {
             return None;
         }
         let d = self.as_const(b)?;

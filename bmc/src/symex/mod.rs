@@ -94,6 +94,8 @@ pub struct SymexOptions {
     /// The SAT solver that answers the queries on the equation (symbolic
     /// execution itself does not look at it).
     pub solver: crate::solver::SolverKind,
+    /// Solver calls give up (an unknown answer) after this instant.
+    pub deadline: Option<std::time::Instant>,
 }
 
 /// Blocks of one function where every check (a property, a safety check,
@@ -164,6 +166,7 @@ impl Default for SymexOptions {
             events: None,
             assumed: None,
             solver: crate::solver::SolverKind::default(),
+            deadline: None,
         }
     }
 }
