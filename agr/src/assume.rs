@@ -18,9 +18,9 @@
 //! rule only needs some A between).
 
 use crate::automaton::{Component, Transition};
-use crate::check::{check, find_error, Outcome};
+use crate::check::{check, Outcome};
 use crate::machine::Machine;
-use crate::product::Step;
+use crate::product::{build, Step};
 use crate::system::System;
 use lore_learner::dfa::{Alphabet, Dfa, Letter, State, Word, NONE};
 use lore_learner::teacher::{Answer, Teacher};
@@ -110,6 +110,8 @@ struct AgTeacher<'a> {
     answers: &'a mut Answers,
     alphabet: Arc<Alphabet>,
     m2: Dfa,
+    /// Whether M1 ‖ M2 × P has no cycle in its control graph.
+    m2_acyclic: bool,
     bound: u32,
     deadline: Instant,
     stop: Option<Verdict>,
@@ -126,6 +128,12 @@ const QUICK_CHECK: Duration = Duration::from_secs(2);
 impl AgTeacher<'_> {
     fn time_left(&self) -> Duration {
         self.deadline.saturating_duration_since(Instant::now())
+    }
+
+    /// Whether the control graph of M1 ‖ `dfa` × P has no cycle.
+    fn acyclic(&self, dfa: &Dfa) -> bool {
+        let (component, _) = component_of(self.machine, &self.system.m2, dfa);
+        build(self.system, &component).longest_run.is_some()
     }
 
     /// Checks M1 ‖ `dfa` against P; an error's M2 steps are given as
@@ -227,24 +235,12 @@ impl Teacher for AgTeacher<'_> {
         if self.stop.is_some() {
             return None;
         }
-        // A hypothesis that misses a trace of M2 is no assumption: look
-        // only for an error within the bound (a real one stops learning,
-        // another is a counterexample), else give the missing trace.
+        // A hypothesis that misses a trace of M2 is no assumption (the AG
+        // rule's second premise fails), so M1 ‖ A is not checked: the
+        // missing trace is the counterexample. Its membership query checks
+        // M1 ‖ t against P, so an error it has is found and repaired there.
         if let Some(missing) = self.m2.inclusion_counterexample(hypothesis) {
-            let (component, letters) = component_of(self.machine, &self.system.m2, hypothesis);
-            return match find_error(self.system, &component, self.bound) {
-                Some(trace) => {
-                    let trace: Vec<(Step, Vec<i128>)> = trace
-                        .into_iter()
-                        .map(|(mut step, values)| {
-                            step.m2 = step.m2.map(|i| letters[i]);
-                            (step, values)
-                        })
-                        .collect();
-                    self.error_or_counterexample(trace)
-                }
-                None => Some(missing),
-            };
+            return Some(missing);
         }
         // A hypothesis with a word M2 does not have can always be refined
         // by that word (the answer to it is no); so where M1 ‖ A cannot be
@@ -256,6 +252,13 @@ impl Teacher for AgTeacher<'_> {
             Some(_) => self.time_left().min(QUICK_CHECK),
             None => self.time_left(),
         };
+        // Where M1 ‖ M2 has no cycle, checking it is one complete run of
+        // bounded model checking; an A with words M2 lacks whose product
+        // has a cycle needs k-induction, which costs more than M2 itself
+        // would: refine it instead.
+        if extra.is_some() && self.m2_acyclic && !self.acyclic(hypothesis) {
+            return extra;
+        }
         match self.check(hypothesis, time).0 {
             Outcome::Unknown(_) if extra.is_some() => extra,
             Outcome::Holds(how) => {
@@ -295,6 +298,9 @@ pub fn assume_guarantee(
         machine,
         answers,
         m2: machine.dfa(&alphabet),
+        m2_acyclic: build(system, &machine.component(&system.m2))
+            .longest_run
+            .is_some(),
         alphabet,
         bound,
         deadline: started + time,

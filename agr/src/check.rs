@@ -5,7 +5,7 @@
 //! number of steps. An error is the counterexample's choices, replayed.
 
 use crate::automaton::Component;
-use crate::product::{build, chosen, Product, Step};
+use crate::product::{build, build_as, chosen, Product, Shape, Step};
 use crate::property::Label;
 use crate::system::System;
 use lore_bmc::check::Verdict;
@@ -41,7 +41,18 @@ fn deep_enough(product: &Product, bound: u32) -> u32 {
 /// Checks the system with `m2` standing for M2 (M2 itself, or an
 /// assumption over its actions), within `time`.
 pub fn check(system: &System, m2: &Component, bound: u32, time: Duration) -> Outcome {
-    let product = build(system, m2);
+    check_as(system, m2, bound, time, Shape::Graph)
+}
+
+/// [`check`] on the product program of the given shape.
+pub fn check_as(
+    system: &System,
+    m2: &Component,
+    bound: u32,
+    time: Duration,
+    shape: Shape,
+) -> Outcome {
+    let product = build_as(system, m2, shape);
     if let Err(why) = product.program.verify() {
         return Outcome::Unknown(format!(
             "the product is not a well-formed program (a bug in Lore): {why}"

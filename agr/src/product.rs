@@ -1,18 +1,22 @@
 //! (M1 ‖ M2) × P as one sequential program of Lore's IR: the paper's
 //! synchronous composition (Def. 6) and conjunctive composition with the
 //! property (Def. 9), made executable. Each automaton's state is an
-//! `int`; a scheduler loop picks the next transition nondeterministically
-//! among every transition of the product — an action of one program on
-//! its own (P moving along when it watches that action), a send of one
-//! program with a receive of the other on a shared channel (the value
-//! assigned, the paper's x1 = x2), or a constraint of P — and assumes it
-//! is enabled. Before each choice it asserts that the run is not an
-//! error: both programs at an accepting state and P at an error state.
+//! `int`; a nondeterministic choice picks the next transition of the
+//! product — an action of one program on its own (P moving along when it
+//! watches that action), a send of one program with a receive of the
+//! other on a shared channel (the value assigned, the paper's x1 = x2), or
+//! a constraint of P — which assumes it is enabled. Before each choice the
+//! program asserts that the run is not an error: both programs at an
+//! accepting state and P at an error state.
 //!
-//! So "M1 ‖ M2 ⊨ P" is that assertion for every number of steps, which
-//! Lore's BMC checks up to a bound and its k-induction proves; a
-//! counterexample's sequence of choices is an error trace, replayed
-//! concretely like every counterexample.
+//! Where the control graph has no cycle, the program is that graph, one
+//! block per control state (each executed once, the runs reaching it
+//! merged): one bounded model checking run decides it. Otherwise a
+//! scheduler loop makes the choice, and "M1 ‖ M2 ⊨ P" is its assertion
+//! for every number of steps, which Lore's BMC checks up to a bound and
+//! its k-induction proves. Either way a counterexample's sequence of
+//! choices is an error trace, replayed concretely like every
+//! counterexample.
 
 use crate::automaton::{Action, Component};
 use crate::property::Label;
@@ -128,7 +132,23 @@ fn own_statements(action: &Action, by: u32, loc: Loc) -> Vec<Stmt> {
 
 /// Builds the product of the system's programs (or of M1 and `m2`, an
 /// automaton over M2's actions such as an assumption) with P.
+/// How the product program runs the product's steps.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// The control graph as the program's own blocks where it has no
+    /// cycle (each control state once: complete without unwinding), else
+    /// the scheduler loop.
+    Graph,
+    /// Always the scheduler loop (for comparing the two).
+    Scheduler,
+}
+
+/// The product program, shaped as the control graph where it can be.
 pub fn build(system: &System, m2: &Component) -> Product {
+    build_as(system, m2, Shape::Graph)
+}
+
+pub fn build_as(system: &System, m2: &Component, shape: Shape) -> Product {
     let mut program = system.program.clone();
     let m1 = &system.m1;
     let f1 = program.function(m1.function).clone();
@@ -335,90 +355,133 @@ pub fn build(system: &System, m2: &Component) -> Product {
             vec![(qp, t.to)],
         );
     }
-    // The blocks: start, the scheduler's head, one per transition, the
-    // join that loops back, the end.
-    let n = blocks_of.len();
-    let head = BlockId(1);
-    let join = BlockId(2 + n as u32);
-    let end = BlockId(3 + n as u32);
     let block = |stmts: Vec<Stmt>, term: Terminator| Block {
         stmts,
         term,
         term_loc: Loc::NONE,
         from_if: false,
     };
-    let mut blocks = vec![block(
-        vec![
-            set(q1, m1.initial),
-            set(q2, m2.initial),
-            set(qp, property.initial),
-        ],
-        Terminator::Goto(head),
-    )];
+    let initial = vec![
+        set(q1, m1.initial),
+        set(q2, m2.initial),
+        set(qp, property.initial),
+    ];
     let error = and(
         and(any_of(q1, &m1.accepting), any_of(q2, &m2.accepting)),
         any_of(qp, &property.error),
     );
-    // An invariant for k-induction: the control states (M1's, M2's, P's)
-    // the product can reach when every data condition may hold. Bounded
-    // model checking is not changed by it (every reachable state has it);
-    // k-induction's step case no longer starts from a combination no run
-    // can reach (P in its error state while M2 is still before the action
-    // that leads there), which it could not otherwise rule out at any k.
-    let mut head_stmts = Vec::new();
-    let graph = control_graph(system, m2, &steps);
-    if let Some(graph) = &graph {
-        let mut reach: Vec<&Control> = graph.keys().collect();
-        reach.sort_unstable();
-        let invariant = reach.iter().fold(Expr::bool(false), |acc, &&(a, b, c)| {
-            or(acc, and(and(eq(q1, a), eq(q2, b)), eq(qp, c)))
-        });
-        head_stmts.push(assume(invariant));
-    }
-    let longest_run = graph.and_then(|g| longest_path(&g, (m1.initial, m2.initial, property.initial)));
-    head_stmts.extend([
-            Stmt {
-                kind: StmtKind::Assert {
-                    cond: Expr::not(error),
-                    property: property_id,
-                },
-                loc: f1.loc,
-            },
-            Stmt {
-                kind: StmtKind::Nondet {
-                    place: Place::Local(next),
-                },
-                loc: CHOICE_LOC,
-            },
-    ]);
-    blocks.push(block(
-        head_stmts,
-        Terminator::Switch {
-            value: var(next),
-            cases: (0..n).map(|i| (i as u128, BlockId(2 + i as u32))).collect(),
-            default: end,
+    let no_error = Stmt {
+        kind: StmtKind::Assert {
+            cond: Expr::not(error),
+            property: property_id,
         },
-    ));
-    for stmts in blocks_of {
-        blocks.push(block(stmts, Terminator::Goto(join)));
-    }
-    blocks.push(block(Vec::new(), Terminator::Goto(head)));
-    blocks.push(block(Vec::new(), Terminator::Return(Some(num(0)))));
+        loc: f1.loc,
+    };
+    let choose = Stmt {
+        kind: StmtKind::Nondet {
+            place: Place::Local(next),
+        },
+        loc: CHOICE_LOC,
+    };
+    let graph = control_graph(system, m2, &steps);
+    let start = (m1.initial, m2.initial, property.initial);
+    let longest_run = graph.as_ref().and_then(|g| longest_path(g, start));
+    let as_graph = shape == Shape::Graph && longest_run.is_some();
+    let (blocks, loops) = match &graph {
+        // No cycle: the control graph itself, each control state a block
+        // (in topological order, so every jump goes forward) that picks
+        // one of the steps enabled there. Each state is executed once,
+        // with the runs reaching it merged: no loop, nothing to unwind.
+        Some(graph) if as_graph => {
+            let order = topological(graph, start);
+            let mut first_block: rustc_hash::FxHashMap<Control, u32> = Default::default();
+            let mut at = 1u32;
+            for c in &order {
+                first_block.insert(*c, at);
+                at += 1 + graph[c].len() as u32;
+            }
+            let end = BlockId(at);
+            let mut blocks = vec![block(initial, Terminator::Goto(BlockId(1)))];
+            for c in &order {
+                let edges = &graph[c];
+                let first = first_block[c];
+                blocks.push(block(
+                    vec![no_error.clone(), choose.clone()],
+                    Terminator::Switch {
+                        value: var(next),
+                        cases: edges
+                            .iter()
+                            .enumerate()
+                            .map(|(i, &(k, _))| (k as u128, BlockId(first + 1 + i as u32)))
+                            .collect(),
+                        default: end,
+                    },
+                ));
+                for &(k, target) in edges {
+                    blocks.push(block(
+                        blocks_of[k].clone(),
+                        Terminator::Goto(BlockId(first_block[&target])),
+                    ));
+                }
+            }
+            blocks.push(block(Vec::new(), Terminator::Return(Some(num(0)))));
+            (blocks, Vec::new())
+        }
+        // A cycle (or too many states to list): a scheduler loop whose
+        // head asserts that the run is no error and picks any step,
+        // assumed enabled.
+        _ => {
+            let n = blocks_of.len();
+            let head = BlockId(1);
+            let join = BlockId(2 + n as u32);
+            let end = BlockId(3 + n as u32);
+            let mut blocks = vec![block(initial, Terminator::Goto(head))];
+            // An invariant for k-induction: the control states (M1's, M2's,
+            // P's) the product can reach when every data condition may
+            // hold. Bounded model checking is not changed by it (every
+            // reachable state has it); k-induction's step case no longer
+            // starts from a combination no run can reach (P in its error
+            // state while M2 is still before the action that leads there),
+            // which it could not otherwise rule out at any k.
+            let mut head_stmts = Vec::new();
+            if let Some(graph) = &graph {
+                let mut reach: Vec<&Control> = graph.keys().collect();
+                reach.sort_unstable();
+                let invariant = reach.iter().fold(Expr::bool(false), |acc, &&(a, b, c)| {
+                    or(acc, and(and(eq(q1, a), eq(q2, b)), eq(qp, c)))
+                });
+                head_stmts.push(assume(invariant));
+            }
+            head_stmts.extend([no_error, choose]);
+            blocks.push(block(
+                head_stmts,
+                Terminator::Switch {
+                    value: var(next),
+                    cases: (0..n).map(|i| (i as u128, BlockId(2 + i as u32))).collect(),
+                    default: end,
+                },
+            ));
+            for stmts in blocks_of {
+                blocks.push(block(stmts, Terminator::Goto(join)));
+            }
+            blocks.push(block(Vec::new(), Terminator::Goto(head)));
+            blocks.push(block(Vec::new(), Terminator::Return(Some(num(0)))));
+            let loops = vec![Loop {
+                header: head,
+                latch: join,
+                loc: f1.loc,
+                kind: LoopKind::While,
+            }];
+            (blocks, loops)
+        }
+    };
     program.functions.push(Function {
         name: NAME.to_string(),
         ty: f1.ty,
         loc: f1.loc,
         params: 0,
         locals,
-        body: Some(Body {
-            blocks,
-            loops: vec![Loop {
-                header: head,
-                latch: join,
-                loc: f1.loc,
-                kind: LoopKind::While,
-            }],
-        }),
+        body: Some(Body { blocks, loops }),
         is_lore_library: false,
     });
     program.entry = Some(id);
@@ -436,24 +499,49 @@ const MOST_CONTROL_STATES: usize = 4096;
 /// A control state of the product: M1's, M2's and P's states.
 type Control = (usize, usize, usize);
 
+/// The control graph: each control state with the steps enabled there
+/// (data conditions ignored) and the control state each leads to.
+type Graph = rustc_hash::FxHashMap<Control, Vec<(usize, Control)>>;
+
+/// The control states reachable from `start`, each before every state it
+/// leads to (the graph has no cycle).
+fn topological(graph: &Graph, start: Control) -> Vec<Control> {
+    let mut order = Vec::new();
+    let mut seen: rustc_hash::FxHashSet<Control> = Default::default();
+    let mut stack: Vec<(Control, usize)> = vec![(start, 0)];
+    seen.insert(start);
+    while let Some(&mut (node, ref mut next)) = stack.last_mut() {
+        let successors = &graph[&node];
+        if *next < successors.len() {
+            let (_, s) = successors[*next];
+            *next += 1;
+            if seen.insert(s) {
+                stack.push((s, 0));
+            }
+        } else {
+            order.push(node);
+            stack.pop();
+        }
+    }
+    order.reverse();
+    order
+}
+
 /// The control graph of the product: the control states reachable
 /// through its steps with their data conditions ignored (an
 /// over-approximation of the reachable states), and for each the states
 /// one step leads to; `None` beyond `MOST_CONTROL_STATES` states.
-fn control_graph(
-    system: &System,
-    m2: &Component,
-    steps: &[Step],
-) -> Option<rustc_hash::FxHashMap<Control, Vec<Control>>> {
+fn control_graph(system: &System, m2: &Component, steps: &[Step]) -> Option<Graph> {
     let (m1, p) = (&system.m1, &system.property);
     let start = (m1.initial, m2.initial, p.initial);
-    let mut graph: rustc_hash::FxHashMap<Control, Vec<Control>> = Default::default();
+    let mut graph: Graph = Default::default();
     graph.insert(start, Vec::new());
     let mut work = vec![start];
     while let Some((a, b, c)) = work.pop() {
         let mut successors = Vec::new();
-        for step in steps {
-            let from = |i: Option<usize>, at: usize, edge: &dyn Fn(usize) -> (usize, usize)| match i {
+        for (k, step) in steps.iter().enumerate() {
+            let from = |i: Option<usize>, at: usize, edge: &dyn Fn(usize) -> (usize, usize)| match i
+            {
                 None => Some(at),
                 Some(i) => {
                     let (f, t) = edge(i);
@@ -461,12 +549,16 @@ fn control_graph(
                 }
             };
             let next = (
-                from(step.m1, a, &|i| (m1.transitions[i].from, m1.transitions[i].to)),
-                from(step.m2, b, &|i| (m2.transitions[i].from, m2.transitions[i].to)),
+                from(step.m1, a, &|i| {
+                    (m1.transitions[i].from, m1.transitions[i].to)
+                }),
+                from(step.m2, b, &|i| {
+                    (m2.transitions[i].from, m2.transitions[i].to)
+                }),
                 from(step.p, c, &|i| (p.transitions[i].from, p.transitions[i].to)),
             );
             if let (Some(x), Some(y), Some(z)) = next {
-                successors.push((x, y, z));
+                successors.push((k, (x, y, z)));
                 if !graph.contains_key(&(x, y, z)) {
                     graph.insert((x, y, z), Vec::new());
                     if graph.len() > MOST_CONTROL_STATES {
@@ -483,7 +575,7 @@ fn control_graph(
 
 /// The most steps from `start` in `graph`; `None` where a cycle is
 /// reachable.
-fn longest_path(graph: &rustc_hash::FxHashMap<Control, Vec<Control>>, start: Control) -> Option<usize> {
+fn longest_path(graph: &Graph, start: Control) -> Option<usize> {
     // Depth-first, longest path from each state; a state met again while
     // open is a cycle.
     #[derive(Clone, Copy, PartialEq)]
@@ -497,7 +589,7 @@ fn longest_path(graph: &rustc_hash::FxHashMap<Control, Vec<Control>>, start: Con
     while let Some(&mut (node, ref mut next)) = stack.last_mut() {
         let successors = &graph[&node];
         if *next < successors.len() {
-            let s = successors[*next];
+            let (_, s) = successors[*next];
             *next += 1;
             match marks.get(&s) {
                 Some(Mark::Open) => return None,
@@ -510,7 +602,7 @@ fn longest_path(graph: &rustc_hash::FxHashMap<Control, Vec<Control>>, start: Con
         } else {
             let longest = successors
                 .iter()
-                .map(|s| match marks[s] {
+                .map(|(_, s)| match marks[s] {
                     Mark::Done(n) => n + 1,
                     Mark::Open => 0,
                 })

@@ -91,9 +91,8 @@ fn entering_error(system: &System, trace: &[(Step, Vec<i128>)]) -> Option<usize>
 }
 
 fn entered_by_action(system: &System, trace: &[(Step, Vec<i128>)]) -> bool {
-    entering_error(system, trace).is_some_and(|k| {
-        !matches!(system.property.transitions[k].label, Label::Constraint(..))
-    })
+    entering_error(system, trace)
+        .is_some_and(|k| !matches!(system.property.transitions[k].label, Label::Constraint(..)))
 }
 
 /// P's constraint `c` as one expression, where its function is the single

@@ -337,7 +337,12 @@ fn print_trace(
             let v: Vec<String> = values.iter().map(i128::to_string).collect();
             format!("  (value {})", v.join(", "))
         };
-        let _ = writeln!(out, "  {:>3}. {}{drawn}", i + 1, describe(system, letters, step));
+        let _ = writeln!(
+            out,
+            "  {:>3}. {}{drawn}",
+            i + 1,
+            describe(system, letters, step)
+        );
     }
 }
 

@@ -29,7 +29,10 @@ pub fn run(
     if let Some(dir) = protocols {
         match crate::agr_protocols::generate(dir, clients) {
             Ok(n) => {
-                println!("{n} client/server protocols generated into {}", dir.display());
+                println!(
+                    "{n} client/server protocols generated into {}",
+                    dir.display()
+                );
                 folders.push(dir.to_path_buf());
             }
             Err(e) => problems.push(e),
@@ -147,8 +150,12 @@ fn run_manifest(folder: &Path, bound: u32, time: Duration, problems: &mut Vec<St
                         other.machine.states,
                         assumption.num_states()
                     ),
-                    Verdict::Error { .. } => format!("an error left after {} repairs", other.iterations.len()),
-                    Verdict::Unknown(_) => format!("no answer after {} repairs", other.iterations.len()),
+                    Verdict::Error { .. } => {
+                        format!("an error left after {} repairs", other.iterations.len())
+                    }
+                    Verdict::Unknown(_) => {
+                        format!("no answer after {} repairs", other.iterations.len())
+                    }
                 };
                 others.push(format!(
                     "{}: {outcome}, {:.2} s",

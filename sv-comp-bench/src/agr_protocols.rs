@@ -42,7 +42,11 @@ fn expected(variant: &str, last: usize) -> (&'static str, String) {
 }
 
 fn server(n: usize, variant: &str) -> String {
-    let ty = if variant == "wide" { "unsigned short" } else { "unsigned char" };
+    let ty = if variant == "wide" {
+        "unsigned short"
+    } else {
+        "unsigned char"
+    };
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -63,7 +67,11 @@ fn server(n: usize, variant: &str) -> String {
 }
 
 fn clients(n: usize, variant: &str) -> String {
-    let ty = if variant == "wide" { "unsigned short" } else { "unsigned char" };
+    let ty = if variant == "wide" {
+        "unsigned short"
+    } else {
+        "unsigned char"
+    };
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -71,7 +79,9 @@ fn clients(n: usize, variant: &str) -> String {
          // after the other; client {n} is the one the variant changes.\n\
          #include <lore_agr.h>\n"
     );
-    let vars: Vec<String> = (1..=n).flat_map(|i| [format!("c{i}"), format!("a{i}")]).collect();
+    let vars: Vec<String> = (1..=n)
+        .flat_map(|i| [format!("c{i}"), format!("a{i}")])
+        .collect();
     let _ = writeln!(s, "{ty} {};\n\nint main(void) {{", vars.join(", "));
     for i in 1..=n {
         let last = i == n;
@@ -101,7 +111,10 @@ fn clients(n: usize, variant: &str) -> String {
                 );
             }
             _ => {
-                let _ = writeln!(s, "  a{i} = chan_recv(ack{i});\n  chan_send(done{i}, a{i});");
+                let _ = writeln!(
+                    s,
+                    "  a{i} = chan_recv(ack{i});\n  chan_send(done{i}, a{i});"
+                );
             }
         }
     }

@@ -247,7 +247,7 @@ enum Command {
         #[arg(long)]
         protocols: Option<PathBuf>,
         /// Numbers of clients of the generated protocols.
-        #[arg(long, value_delimiter = ',', default_values_t = [1usize, 2, 3, 4])]
+        #[arg(long, value_delimiter = ',', default_values_t = [1usize, 2, 3, 4, 5, 6, 7, 8])]
         clients: Vec<usize>,
     },
     /// Sigma*: learn a transducer of every sanitizer of

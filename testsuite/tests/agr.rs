@@ -104,13 +104,12 @@ fn a_loop_before_the_synchronisation_gives_a_short_error() {
     // the trace — which keeps every longer loop that reaches 100 — and the
     // repaired system is proved.
     assert!(
-        out.contains("repaired by abduction (the negation of the constraint P fails on): psi = !(x < 100)"),
+        out.contains(
+            "repaired by abduction (the negation of the constraint P fails on): psi = !(x < 100)"
+        ),
         "{out}"
     );
-    assert!(
-        out.contains("M1 || M2 (repaired) satisfies P"),
-        "{out}"
-    );
+    assert!(out.contains("M1 || M2 (repaired) satisfies P"), "{out}");
     assert!(
         out.contains("independent check: M1 || M2 (repaired) composed directly satisfies P"),
         "{out}"
@@ -250,7 +249,10 @@ fn the_run_is_written_as_json() {
         .iter()
         .map(|s| s["step"].as_str().unwrap_or(""))
         .collect();
-    assert!(steps.last().is_some_and(|s| s.contains("[y < 1000]")), "{steps:?}");
+    assert!(
+        steps.last().is_some_and(|s| s.contains("[y < 1000]")),
+        "{steps:?}"
+    );
     assert_eq!(v["m2_states"], 4);
     assert_eq!(v["repaired_m2_states"], 5);
     assert!(v["assumption_states"].as_u64().is_some(), "{text}");
