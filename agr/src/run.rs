@@ -44,13 +44,48 @@ pub fn agr(
     time: Duration,
     max_iterations: usize,
 ) -> Agr {
+    agr_reporting(system, method, bound, time, max_iterations, &mut |_| {})
+}
+
+/// [`agr`], telling `progress` what each round of learning and each
+/// repair did, as a line of text.
+pub fn agr_reporting(
+    system: &System,
+    method: Method,
+    bound: u32,
+    time: Duration,
+    max_iterations: usize,
+    progress: &mut dyn FnMut(&str),
+) -> Agr {
     let started = Instant::now();
     let left = || time.saturating_sub(started.elapsed());
     let mut machine = Machine::of(&system.m2);
     let mut answers = Answers::default();
     let mut iterations = Vec::new();
     loop {
+        progress(&format!(
+            "learning an assumption for M2{} ({} states)",
+            if iterations.is_empty() {
+                ""
+            } else {
+                " as repaired"
+            },
+            machine.states
+        ));
         let report = assume_guarantee(system, &machine, &mut answers, bound, left());
+        progress(&format!(
+            "{} membership and {} equivalence queries, {:.2} s: {}",
+            report.membership,
+            report.equivalence,
+            started.elapsed().as_secs_f64(),
+            match &report.verdict {
+                Verdict::Holds { assumption, .. } =>
+                    format!("an assumption of {} states", assumption.num_states()),
+                Verdict::Error { found_by, trace } =>
+                    format!("{found_by} found an error trace of {} steps", trace.len()),
+                Verdict::Unknown(why) => format!("no answer ({why})"),
+            }
+        ));
         let Verdict::Error { trace, found_by } = &report.verdict else {
             return Agr {
                 iterations,
@@ -80,6 +115,15 @@ pub fn agr(
             repair: fixed.clone(),
             at_the_end,
         });
+        progress(&format!(
+            "iteration {}: repaired by {}; M2 now has {} states",
+            iterations.len(),
+            match &fixed.psi {
+                Some((psi, line)) => format!("{}: psi = {psi}, after line {line}", fixed.how),
+                None => format!("the {} method", fixed.how),
+            },
+            fixed.machine.states
+        ));
         machine = fixed.machine;
     }
 }

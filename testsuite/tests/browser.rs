@@ -585,6 +585,38 @@ fn every_automaton_of_table_1_and_the_transducers_is_legible() {
     check_legible(&mut browser, "agr assumption");
     let png = browser.screenshot();
     std::fs::write(out_dir().join("agr-assumption.png"), &png).unwrap();
+    browser.session = None;
+    browser.events.clear();
+    // Its HTML report on a run with a repair: the trace's table, the
+    // assumption and the repaired M2 drawn.
+    let html = out_dir().join("agr-report.html");
+    let (code, out, err) = run_lore(&[
+        "agr".to_string(),
+        "cases/agr/password/m1.c".to_string(),
+        "cases/agr/password/m2.c".to_string(),
+        "cases/agr/password/password.prop".to_string(),
+        "--html".to_string(),
+        html.display().to_string(),
+    ]);
+    assert_eq!(code, 10, "agr: {out}{err}");
+    browser.open(&html);
+    let errors = browser.errors();
+    assert!(errors.is_empty(), "agr report: console errors: {errors:?}");
+    check_legible(&mut browser, "agr report");
+    let drawings = browser.eval("document.querySelectorAll('.automaton svg').length");
+    assert_eq!(
+        drawings.as_u64(),
+        Some(2),
+        "agr report: the assumption and M2 repaired"
+    );
+    let rows = browser.eval("document.querySelectorAll('tbody tr').length");
+    assert_eq!(
+        rows.as_u64(),
+        Some(7),
+        "agr report: the error trace's 7 steps"
+    );
+    let png = browser.screenshot();
+    std::fs::write(out_dir().join("agr-report.png"), &png).unwrap();
     drop(browser);
     let _ = std::fs::remove_dir_all(profile);
 }

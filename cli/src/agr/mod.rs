@@ -2,6 +2,8 @@
 //! does M1 ‖ M2 satisfy P, and if not, a repaired M2 that does (the
 //! assume-guarantee-repair paper's loop), checked again independently.
 
+mod page;
+
 use crate::{exit, readable, report, Console, FrontendArgs};
 use clap::Args;
 use lore_agr::assume::Verdict as AgVerdict;
@@ -10,7 +12,7 @@ use lore_agr::check::{check, describe, Outcome};
 use lore_agr::product::Step;
 use lore_agr::property::Label;
 use lore_agr::repair::Method;
-use lore_agr::run::{agr, repaired_source};
+use lore_agr::run::{agr_reporting, repaired_source};
 use lore_agr::system::{load, AgrError};
 use std::io::Write;
 use std::path::PathBuf;
@@ -60,6 +62,14 @@ pub struct AgrArgs {
     /// `lore-agr/1`, docs/json.md).
     #[arg(long, value_name = "FILE")]
     pub json: Option<PathBuf>,
+    /// Write a self-contained HTML report to FILE: the verdict, every
+    /// iteration's error trace and repair, the assumption and M2 (as
+    /// repaired) drawn, and the independent check.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// No progress lines on stderr.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
@@ -200,7 +210,22 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
     };
     // The paper's loop: an assumption learned, M2 repaired on each real
     // error ...
-    let result = agr(&system, method, args.bound, time, args.max_iterations);
+    // Progress on stderr once a run has taken a second (quick runs stay
+    // quiet), as the lines come.
+    let quiet = args.quiet;
+    let mut progress = |line: &str| {
+        if !quiet && started.elapsed().as_secs_f64() >= 1.0 {
+            eprintln!("lore agr: {line}");
+        }
+    };
+    let result = agr_reporting(
+        &system,
+        method,
+        args.bound,
+        time,
+        args.max_iterations,
+        &mut progress,
+    );
     let out = &mut console.out;
     let print_trace = |out: &mut dyn Write, letters: &Component, trace: &[(Step, Vec<i128>)]| {
         print_trace(out, &system, letters, trace)
@@ -240,7 +265,8 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
     let learned = match &ag.verdict {
         AgVerdict::Holds { assumption, how } => {
             if let Some(path) = &args.drawing {
-                let text = drawing(&system, &result.machine, assumption, path);
+                let svg = path.extension().is_some_and(|e| e == "svg");
+                let text = drawing(&system, &result.machine, assumption, svg);
                 if let Err(e) = std::fs::write(path, text) {
                     let _ = writeln!(console.err, "error: cannot write {}: {e}", path.display());
                     return exit::BAD_INPUT;
@@ -311,6 +337,22 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
     let direct = check(&system, &m2_now, args.bound, time);
     let seconds = started.elapsed().as_secs_f64();
     let code = conclude(args, &system, &result, &direct, learned, seconds, console);
+    if let Some(path) = &args.html {
+        let verdict = match (&result.last.verdict, result.iterations.len()) {
+            (AgVerdict::Holds { .. }, 0) => "M1 ‖ M2 satisfies P.".to_string(),
+            (AgVerdict::Holds { .. }, n) => format!(
+                "M1 ‖ M2 does not satisfy P; after {n} repair{} M1 ‖ M2 (repaired) does.",
+                if n == 1 { "" } else { "s" }
+            ),
+            (AgVerdict::Error { .. }, _) => "M1 ‖ M2 does not satisfy P.".to_string(),
+            (AgVerdict::Unknown(why), _) => format!("No answer: {why}."),
+        };
+        let page = page::page(args, &system, &result, &direct, &verdict);
+        if let Err(e) = std::fs::write(path, page) {
+            let _ = writeln!(console.err, "error: cannot write {}: {e}", path.display());
+            return exit::BAD_INPUT;
+        }
+    }
     if let Some(path) = &args.json {
         let value = to_json(args, &system, &result, &direct, code, seconds);
         let text = serde_json::to_string_pretty(&value).unwrap_or_default();
@@ -509,7 +551,23 @@ fn drawing(
     system: &lore_agr::system::System,
     machine: &lore_agr::machine::Machine,
     assumption: &lore_learner::dfa::Dfa,
-    path: &std::path::Path,
+    svg: bool,
+) -> String {
+    let caption = format!(
+        "assumption A: {} states; M2: {} states",
+        assumption.num_states(),
+        system.m2.states
+    );
+    automaton_drawing(system, machine, assumption, svg, caption)
+}
+
+/// A DFA over M2's actions drawn (SVG, or DOT when not `svg`).
+fn automaton_drawing(
+    system: &lore_agr::system::System,
+    machine: &lore_agr::machine::Machine,
+    assumption: &lore_learner::dfa::Dfa,
+    svg: bool,
+    caption: String,
 ) -> String {
     use lore_learner::dfa::NONE;
     use lore_learner::layout::{to_svg, Edge, Graph, Ink, Node};
@@ -531,7 +589,7 @@ fn drawing(
         };
         format!("{}: {what}{line}", loc.line)
     };
-    if path.extension().is_some_and(|e| e != "svg") {
+    if !svg {
         let mut dot = String::from("digraph assumption {\n  rankdir=LR;\n  node [shape=circle];\n");
         dot.push_str(&format!(
             "  start [shape=point];\n  start -> q{};\n",
@@ -592,13 +650,6 @@ fn drawing(
         nodes,
         edges,
         initial: assumption.initial().index(),
-        caption: Some((
-            format!(
-                "assumption A: {} states; M2: {} states",
-                assumption.num_states(),
-                system.m2.states
-            ),
-            Ink::Plain,
-        )),
+        caption: Some((caption, Ink::Plain)),
     })
 }
