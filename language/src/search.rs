@@ -38,6 +38,10 @@ pub enum StopReason {
     Limits,
     /// The search's time budget ran out.
     Time,
+    /// The BMC gave no answer to a query at the next bounds (the solver
+    /// gave up, or a run did not replay): the search stops at the last
+    /// bounds learned without one.
+    NoAnswer,
 }
 
 impl StopReason {
@@ -48,6 +52,7 @@ impl StopReason {
             StopReason::Stable => "stable",
             StopReason::Limits => "limits",
             StopReason::Time => "time",
+            StopReason::NoAnswer => "no answer",
         }
     }
 }
@@ -86,6 +91,9 @@ impl Search {
                 "the search reached its limits (--search-max-unwind, --search-max-word-length, --search-max-runs)"
             }
             StopReason::Time => "the search's time budget ran out (--search-time)",
+            StopReason::NoAnswer => {
+                "the BMC gave no answer to a query at the next bounds (the solver gave up, or a run did not replay); the result is the last bounds learned without one"
+            }
         };
         if last.cut.complete() {
             format!("{why}: the result is the whole language, at every bound")
@@ -190,6 +198,9 @@ impl<'p> Setup<'p> {
                         });
                     }
                     return Ok(self.found(runs, min, StopReason::Time, iterations));
+                }
+                if run.trouble.is_some() && !runs.is_empty() {
+                    return Ok(self.found(runs, min, StopReason::NoAnswer, iterations));
                 }
                 progress(&run);
                 iterations += 1;

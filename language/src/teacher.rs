@@ -357,8 +357,11 @@ impl Teacher for ErrorTeacher<'_, '_> {
     }
 
     fn give_up(&self) -> bool {
-        self.trouble.as_deref() == Some(OUT_OF_TIME)
-            || self.deadline.is_some_and(|d| std::time::Instant::now() > d)
+        // Any trouble ends learning: the time is up, or the BMC gave no
+        // answer (the solver gave up, or a run did not replay) — the
+        // answers that depend on it cannot be trusted, and a learner fed
+        // "unknown" for its counterexamples can go round without end.
+        self.trouble.is_some() || self.deadline.is_some_and(|d| std::time::Instant::now() > d)
     }
 
     fn membership(&mut self, words: &[Word]) -> Vec<Answer> {
