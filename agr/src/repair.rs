@@ -56,6 +56,17 @@ pub struct Repair {
     pub psi: Option<(String, u32)>,
 }
 
+impl Repair {
+    /// What was done, as a phrase: `abduction: psi = …, after line 14`
+    /// or `the approximate method`.
+    pub fn describe(&self) -> String {
+        match &self.psi {
+            Some((psi, line)) => format!("{}: psi = {psi}, after line {line}", self.how),
+            None => format!("the {} method", self.how),
+        }
+    }
+}
+
 /// The M2 part of an error trace, as actions.
 pub fn t2_of(trace: &[(Step, Vec<i128>)]) -> Vec<usize> {
     trace.iter().filter_map(|(s, _)| s.m2).collect()

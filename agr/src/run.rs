@@ -118,10 +118,7 @@ pub fn agr_reporting(
         progress(&format!(
             "iteration {}: repaired by {}; M2 now has {} states",
             iterations.len(),
-            match &fixed.psi {
-                Some((psi, line)) => format!("{}: psi = {psi}, after line {line}", fixed.how),
-                None => format!("the {} method", fixed.how),
-            },
+            fixed.describe(),
             fixed.machine.states
         ));
         machine = fixed.machine;

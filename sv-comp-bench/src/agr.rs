@@ -129,11 +129,12 @@ fn run_manifest(folder: &Path, bound: u32, time: Duration, problems: &mut Vec<St
             result.last.equivalence,
         );
         for it in &result.iterations {
-            let what = match &it.repair.psi {
-                Some((psi, line)) => format!("{}: psi = {psi} after line {line}", it.repair.how),
-                None => format!("the {} method", it.repair.how),
-            };
-            println!("{:<34} repair ({}): {what}", "", it.found_by);
+            println!(
+                "{:<34} repair ({}): {}",
+                "",
+                it.found_by,
+                it.repair.describe()
+            );
         }
         // Where a syntactic method repaired, the other two as well (the
         // paper compares them: exact may not converge where a loop gives

@@ -239,13 +239,10 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
             it.trace.len()
         );
         print_trace(out, &it.letters, &it.trace);
-        let what = match &it.repair.psi {
-            Some((psi, line)) => format!("{}: psi = {psi}, after line {line}", it.repair.how),
-            None => format!("the {} method", it.repair.how),
-        };
         let _ = writeln!(
             out,
-            "  repaired by {what}; M2 now has {} states",
+            "  repaired by {}; M2 now has {} states",
+            it.repair.describe(),
             it.repair.machine.states
         );
     }

@@ -63,17 +63,10 @@ pub fn page(
             it.trace.len()
         );
         trace_table(&mut out, system, &it.letters, &it.trace);
-        let what = match &it.repair.psi {
-            Some((psi, line)) => format!(
-                "{}: <code>psi = {}</code>, after line {line}",
-                text(&it.repair.how),
-                text(psi)
-            ),
-            None => format!("the {} method", text(&it.repair.how)),
-        };
         let _ = writeln!(
             out,
-            "<p class=\"facts\">Repaired by {what}; M2 now has {} states.</p></article>",
+            "<p class=\"facts\">Repaired by {}; M2 now has {} states.</p></article>",
+            text(&it.repair.describe()),
             it.repair.machine.states
         );
     }
