@@ -263,7 +263,7 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
         AgVerdict::Holds { assumption, how } => {
             if let Some(path) = &args.drawing {
                 let svg = path.extension().is_some_and(|e| e == "svg");
-                let text = drawing(&system, &result.machine, assumption, svg);
+                let text = drawing(&system, &result, assumption, svg);
                 if let Err(e) = std::fs::write(path, text) {
                     let _ = writeln!(console.err, "error: cannot write {}: {e}", path.display());
                     return exit::BAD_INPUT;
@@ -546,7 +546,7 @@ fn to_json(
 /// line they are on and its text.
 fn drawing(
     system: &lore_agr::system::System,
-    machine: &lore_agr::machine::Machine,
+    result: &lore_agr::run::Agr,
     assumption: &lore_learner::dfa::Dfa,
     svg: bool,
 ) -> String {
@@ -555,21 +555,45 @@ fn drawing(
         assumption.num_states(),
         system.m2.states
     );
-    automaton_drawing(system, machine, assumption, svg, caption)
+    automaton_drawing(system, result, assumption, svg, caption)
 }
 
-/// A DFA over M2's actions drawn (SVG, or DOT when not `svg`).
+/// The constraints the repairs added (by action), as their C text: M2's
+/// own actions come first, each repair's after those of the one before.
+fn repair_constraints(
+    system: &lore_agr::system::System,
+    result: &lore_agr::run::Agr,
+) -> std::collections::HashMap<usize, String> {
+    let mut out = std::collections::HashMap::new();
+    let mut before = system.m2.transitions.len();
+    for it in &result.iterations {
+        let after = it.repair.machine.actions.len();
+        if let (Some((psi, _)), true) = (&it.repair.psi, after > before) {
+            out.insert(after - 1, psi.clone());
+        }
+        before = after;
+    }
+    out
+}
+
+/// A DFA over M2's actions (as the repairs left them) drawn: SVG, or DOT
+/// when not `svg`.
 fn automaton_drawing(
     system: &lore_agr::system::System,
-    machine: &lore_agr::machine::Machine,
+    result: &lore_agr::run::Agr,
     assumption: &lore_learner::dfa::Dfa,
     svg: bool,
     caption: String,
 ) -> String {
+    let machine = &result.machine;
+    let added = repair_constraints(system, result);
     use lore_learner::dfa::NONE;
     use lore_learner::layout::{to_svg, Edge, Graph, Ink, Node};
     let name = |letter: usize| {
         let (action, loc) = &machine.actions[letter];
+        if let Some(psi) = added.get(&letter) {
+            return format!("{}: [psi] {psi}", loc.line);
+        }
         let line = system.source_line(*loc);
         // A branch is two transitions: its condition, and its negation.
         let what = match action {

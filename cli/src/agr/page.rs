@@ -84,7 +84,7 @@ pub fn page(
                 assumption.num_states(),
                 text(how)
             );
-            let svg = super::drawing(system, &result.machine, assumption, true);
+            let svg = super::drawing(system, result, assumption, true);
             out.push_str(&figure(&svg, "assumption"));
         }
         Verdict::Error { trace, found_by } => {
@@ -105,7 +105,7 @@ pub fn page(
         let machine = &result.machine;
         let dfa = machine.dfa(&machine.alphabet()).trim();
         let caption = format!("M2 as repaired: {} states", machine.states);
-        let svg = automaton_drawing(system, machine, &dfa, true, caption);
+        let svg = automaton_drawing(system, result, &dfa, true, caption);
         out.push_str("<article class=\"panel\"><h3>M2 as repaired</h3>\n");
         out.push_str(&figure(&svg, "repaired"));
         out.push_str("</article>\n");
