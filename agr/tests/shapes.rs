@@ -77,3 +77,21 @@ fn both_shapes_of_the_product_agree() {
     // The comparison is not empty: some products have no cycle.
     assert!(as_graph >= 4, "{as_graph} products without a cycle");
 }
+
+#[test]
+fn a_check_without_time_has_no_answer_and_says_why() {
+    // The password example's product has a cycle (M2's read loop): the
+    // check is bounded model checking then k-induction, each solver call
+    // stopped at the deadline.
+    let system = instances()
+        .into_iter()
+        .next()
+        .expect("the password example");
+    let started = std::time::Instant::now();
+    let outcome = check_as(&system, &system.m2, BOUND, Duration::ZERO, Shape::Graph);
+    assert!(started.elapsed() < Duration::from_secs(2), "{outcome:?}");
+    match outcome {
+        Outcome::Unknown(why) => assert!(why.contains("time"), "{why}"),
+        other => panic!("an answer without time: {other:?}"),
+    }
+}

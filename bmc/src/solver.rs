@@ -525,6 +525,46 @@ mod tests {
         assert_eq!(s.solve(&[Lit::FALSE]), SolveResult::Unsat);
     }
 
+    /// Pigeons into holes, one pigeon too many: unsatisfiable, and hard
+    /// enough at 10 into 9 that no solver ends it within a few
+    /// milliseconds.
+    fn pigeons(s: &mut Backend, holes: usize) {
+        let at: Vec<Vec<Lit>> = (0..=holes)
+            .map(|_| (0..holes).map(|_| s.new_var()).collect())
+            .collect();
+        for p in &at {
+            s.add_clause(p);
+        }
+        for h in 0..holes {
+            for i in 0..=holes {
+                for j in i + 1..=holes {
+                    s.add_clause(&[!at[i][h], !at[j][h]]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_call_gives_up_at_the_deadline() {
+        for kind in SolverKind::ALL {
+            // Without a deadline a small instance is decided.
+            let mut s = kind.build_until(None);
+            pigeons(&mut s, 4);
+            assert_eq!(s.solve(&[]), SolveResult::Unsat, "{}", kind.name());
+            // With one a few milliseconds away, a hard one is not: CaDiCaL
+            // stops searching, varisat does not start after it.
+            let deadline = std::time::Instant::now() + std::time::Duration::from_millis(20);
+            let mut s = kind.build_until(Some(deadline));
+            pigeons(&mut s, 10);
+            if kind == SolverKind::Varisat {
+                std::thread::sleep(std::time::Duration::from_millis(25));
+            }
+            let started = std::time::Instant::now();
+            assert_eq!(s.solve(&[]), SolveResult::Unknown, "{}", kind.name());
+            assert!(started.elapsed().as_secs_f64() < 2.0, "{}", kind.name());
+        }
+    }
+
     #[test]
     fn dimacs_text() {
         let mut d = Dimacs::new();
