@@ -259,6 +259,11 @@ impl Teacher for AgTeacher<'_> {
         if extra.is_some() && self.m2_acyclic && !self.acyclic(hypothesis) {
             return extra;
         }
+        // An A with words M2 lacks that is no smaller than M2 has nothing
+        // to offer over M2 itself: refine it.
+        if extra.is_some() && hypothesis.trim().num_states() >= self.machine.states {
+            return extra;
+        }
         match self.check(hypothesis, time).0 {
             Outcome::Unknown(_) if extra.is_some() => extra,
             Outcome::Holds(how) => {
