@@ -18,9 +18,9 @@
 //! rule only needs some A between).
 
 use crate::automaton::{Component, Transition};
-use crate::check::{check, Outcome};
+use crate::check::{check_product, Outcome};
 use crate::machine::Machine;
-use crate::product::{build, Step};
+use crate::product::{build, Product, Step};
 use crate::system::System;
 use lore_learner::dfa::{Alphabet, Dfa, Letter, State, Word, NONE};
 use lore_learner::teacher::{Answer, Teacher};
@@ -130,18 +130,19 @@ impl AgTeacher<'_> {
         self.deadline.saturating_duration_since(Instant::now())
     }
 
-    /// Whether the control graph of M1 ‖ `dfa` × P has no cycle.
-    fn acyclic(&self, dfa: &Dfa) -> bool {
-        let (component, _) = component_of(self.machine, &self.system.m2, dfa);
-        build(self.system, &component).longest_run.is_some()
+    /// M1 ‖ `dfa` × P as a product program: the component `dfa` runs as,
+    /// M2's action for each of its transitions, and the program.
+    fn product(&self, dfa: &Dfa) -> (Component, Vec<usize>, Product) {
+        let (component, letters) = component_of(self.machine, &self.system.m2, dfa);
+        let product = build(self.system, &component);
+        (component, letters, product)
     }
 
-    /// Checks M1 ‖ `dfa` against P; an error's M2 steps are given as
-    /// M2's transitions.
-    fn check(&self, dfa: &Dfa, time: Duration) -> (Outcome, Vec<usize>) {
-        let (component, letters) = component_of(self.machine, &self.system.m2, dfa);
-        let outcome = check(self.system, &component, self.bound, time);
-        let outcome = match outcome {
+    /// Checks a product against P; an error's M2 steps are given as M2's
+    /// transitions.
+    fn check(&self, built: &(Component, Vec<usize>, Product), time: Duration) -> Outcome {
+        let (component, letters, product) = built;
+        match check_product(self.system, component, product, self.bound, time) {
             Outcome::Error(trace) => Outcome::Error(
                 trace
                     .into_iter()
@@ -152,8 +153,7 @@ impl AgTeacher<'_> {
                     .collect(),
             ),
             other => other,
-        };
-        (outcome, letters)
+        }
     }
 }
 
@@ -196,7 +196,8 @@ impl Teacher for AgTeacher<'_> {
                     Some(Err(trace)) => Outcome::Error(trace),
                     None => {
                         self.membership_checked += 1;
-                        let outcome = self.check(&chain(&self.alphabet, w), self.time_left()).0;
+                        let built = self.product(&chain(&self.alphabet, w));
+                        let outcome = self.check(&built, self.time_left());
                         match &outcome {
                             Outcome::Holds(_) => {
                                 self.answers.insert(w.clone(), Ok(()));
@@ -252,19 +253,20 @@ impl Teacher for AgTeacher<'_> {
             Some(_) => self.time_left().min(QUICK_CHECK),
             None => self.time_left(),
         };
-        // Where M1 ‖ M2 has no cycle, checking it is one complete run of
-        // bounded model checking; an A with words M2 lacks whose product
-        // has a cycle needs k-induction, which costs more than M2 itself
-        // would: refine it instead.
-        if extra.is_some() && self.m2_acyclic && !self.acyclic(hypothesis) {
-            return extra;
-        }
         // An A with words M2 lacks that is no smaller than M2 has nothing
         // to offer over M2 itself: refine it.
         if extra.is_some() && hypothesis.trim().num_states() >= self.machine.states {
             return extra;
         }
-        match self.check(hypothesis, time).0 {
+        // Where M1 ‖ M2 has no cycle, checking it is one complete run of
+        // bounded model checking; an A with words M2 lacks whose product
+        // has a cycle needs k-induction, which costs more than M2 itself
+        // would: refine it instead.
+        let built = self.product(hypothesis);
+        if extra.is_some() && self.m2_acyclic && built.2.longest_run.is_none() {
+            return extra;
+        }
+        match self.check(&built, time) {
             Outcome::Unknown(_) if extra.is_some() => extra,
             Outcome::Holds(how) => {
                 // The AG rule's second premise: every trace of M2 is in A.

@@ -52,7 +52,17 @@ pub fn check_as(
     time: Duration,
     shape: Shape,
 ) -> Outcome {
-    let product = build_as(system, m2, shape);
+    check_product(system, m2, &build_as(system, m2, shape), bound, time)
+}
+
+/// [`check`] on a product program already built for `m2`.
+pub fn check_product(
+    system: &System,
+    m2: &Component,
+    product: &Product,
+    bound: u32,
+    time: Duration,
+) -> Outcome {
     if let Err(why) = product.program.verify() {
         return Outcome::Unknown(format!(
             "the product is not a well-formed program (a bug in Lore): {why}"
@@ -149,6 +159,17 @@ fn error_trace(
 
 /// A step as text: what each program and P do, with source lines.
 pub fn describe(system: &System, m2: &Component, step: &Step) -> String {
+    let [a, b, p] = describe_parts(system, m2, step);
+    [a, b, p]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join("  |  ")
+}
+
+/// What M1, M2 and P each do in a step, where they take part: M1's and
+/// M2's as `name: line N: source`, P's as `P: from label to`.
+pub fn describe_parts(system: &System, m2: &Component, step: &Step) -> [Option<String>; 3] {
     let text = |c: &Component, i: usize| {
         let t = &c.transitions[i];
         let line = system.source_line(t.loc);
@@ -161,21 +182,18 @@ pub fn describe(system: &System, m2: &Component, step: &Step) -> String {
         };
         format!("{}: {what}", c.name)
     };
-    let mut parts = Vec::new();
-    if let Some(i) = step.m1 {
-        parts.push(text(&system.m1, i));
-    }
-    if let Some(i) = step.m2 {
-        parts.push(text(m2, i));
-    }
-    if let Some(k) = step.p {
+    let p = step.p.map(|k| {
         let t = &system.property.transitions[k];
         let states = &system.property.states;
         let label = match &t.label {
             Label::Constraint(..) => format!("{}", t.label),
             other => format!("{other}"),
         };
-        parts.push(format!("P: {} {label} {}", states[t.from], states[t.to]));
-    }
-    parts.join("  |  ")
+        format!("P: {} {label} {}", states[t.from], states[t.to])
+    });
+    [
+        step.m1.map(|i| text(&system.m1, i)),
+        step.m2.map(|i| text(m2, i)),
+        p,
+    ]
 }

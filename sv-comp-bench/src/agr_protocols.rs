@@ -41,12 +41,18 @@ fn expected(variant: &str, last: usize) -> (&'static str, String) {
     }
 }
 
-fn server(n: usize, variant: &str) -> String {
-    let ty = if variant == "wide" {
+/// The C type of the values exchanged: wide enough for the answer in
+/// the `wide` variant.
+fn value_type(variant: &str) -> &'static str {
+    if variant == "wide" {
         "unsigned short"
     } else {
         "unsigned char"
-    };
+    }
+}
+
+fn server(n: usize, variant: &str) -> String {
+    let ty = value_type(variant);
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -67,11 +73,7 @@ fn server(n: usize, variant: &str) -> String {
 }
 
 fn clients(n: usize, variant: &str) -> String {
-    let ty = if variant == "wide" {
-        "unsigned short"
-    } else {
-        "unsigned char"
-    };
+    let ty = value_type(variant);
     let mut s = String::new();
     let _ = writeln!(
         s,

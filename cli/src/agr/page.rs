@@ -7,7 +7,7 @@ use super::{automaton_drawing, AgrArgs};
 use crate::html::{figure, file_name, text, STYLE, VIEWER};
 use lore_agr::assume::Verdict;
 use lore_agr::automaton::Component;
-use lore_agr::check::{describe, Outcome};
+use lore_agr::check::{describe_parts, Outcome};
 use lore_agr::product::Step;
 use lore_agr::run::Agr;
 use lore_agr::system::System;
@@ -147,21 +147,19 @@ fn trace_table(
          <th scope=\"col\">M2</th><th scope=\"col\">P</th><th scope=\"col\">values</th></tr></thead><tbody>\n",
     );
     for (i, (step, values)) in trace.iter().enumerate() {
-        let line = describe(system, letters, step);
-        let part = |who: &str| {
-            line.split("  |  ")
-                .find_map(|p| p.strip_prefix(who))
-                .map(|p| text(p.trim()))
+        // Each part without the name it starts with (the column says it).
+        let cells = describe_parts(system, letters, step).map(|part| {
+            part.map(|p| text(p.split_once(": ").map_or(p.as_str(), |(_, rest)| rest)))
                 .unwrap_or_default()
-        };
+        });
         let drawn: Vec<String> = values.iter().map(i128::to_string).collect();
         let _ = writeln!(
             out,
             "<tr><td>{}</td><td><code>{}</code></td><td><code>{}</code></td><td><code>{}</code></td><td>{}</td></tr>",
             i + 1,
-            part(&format!("{}:", system.m1.name)),
-            part(&format!("{}:", system.m2.name)),
-            part("P:"),
+            cells[0],
+            cells[1],
+            cells[2],
             drawn.join(", ")
         );
     }
