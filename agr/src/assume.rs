@@ -32,8 +32,15 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Debug)]
 pub enum Verdict {
     /// M1 ‖ M2 satisfies P: A is an assumption (M1 ‖ A satisfies P, proved
-    /// as `how`; every trace of M2 is one of A).
-    Holds { assumption: Dfa, how: String },
+    /// as `how`; every trace of M2 is one of A). Learning found one of
+    /// `learned` states, and `merge_checks` checks of merged states made it
+    /// A ([`crate::shrink`]).
+    Holds {
+        assumption: Dfa,
+        how: String,
+        learned: usize,
+        merge_checks: usize,
+    },
     /// A real error of M1 ‖ M2 (its steps in terms of M2's transitions),
     /// found by a membership or an equivalence query.
     Error {
@@ -290,13 +297,15 @@ impl Teacher for AgTeacher<'_> {
 }
 
 /// Learns an assumption for M1 ‖ M2 ⊨ P (L* with Rivest–Schapire's
-/// counterexamples, as the paper's L*), within `time`.
+/// counterexamples, as the paper's L*), within `time`; then spends up to
+/// `shrink` of it making the assumption smaller.
 pub fn assume_guarantee(
     system: &System,
     machine: &Machine,
     answers: &mut Answers,
     bound: u32,
     time: Duration,
+    shrink: Duration,
 ) -> Report {
     let started = Instant::now();
     let alphabet = machine.alphabet();
@@ -323,10 +332,26 @@ pub fn assume_guarantee(
     );
     let verdict = match (teacher.stop.take(), teacher.proof.take()) {
         (Some(v), _) => v,
-        (None, Some(how)) => Verdict::Holds {
-            assumption: learned.dfa.trim(),
-            how,
-        },
+        (None, Some(how)) => {
+            // A smaller assumption, by merging states of the learned one
+            // while M1 ‖ A still satisfies P (see [`crate::shrink`]).
+            let learned = learned.dfa.trim();
+            let until = Instant::now() + shrink.min(teacher.time_left());
+            let shrunk = crate::shrink::shrink(&learned, until, &mut |a: &Dfa| {
+                let built = teacher.product(a);
+                let time = until.saturating_duration_since(Instant::now());
+                match teacher.check(&built, time) {
+                    Outcome::Holds(how) => Some(how),
+                    _ => None,
+                }
+            });
+            Verdict::Holds {
+                assumption: shrunk.assumption,
+                how: shrunk.how.unwrap_or(how),
+                learned: shrunk.from,
+                merge_checks: shrunk.checks,
+            }
+        }
         (None, None) => Verdict::Unknown(format!("the time ({} s) is up", time.as_secs())),
     };
     Report {
@@ -335,5 +360,37 @@ pub fn assume_guarantee(
         membership_checked: teacher.membership_checked,
         equivalence: teacher.equivalence,
         seconds: started.elapsed().as_secs_f64(),
+    }
+}
+
+/// The AG rule's two premises for `assumption`, checked again from
+/// scratch (its product built anew): M1 ‖ A ⊨ P, proved for every number
+/// of steps, and every trace of M2 (as `machine` has it) is one of A.
+/// `Ok` says how the first was proved; `Err` says which failed.
+pub fn check_premises(
+    system: &System,
+    machine: &Machine,
+    assumption: &Dfa,
+    bound: u32,
+    time: Duration,
+) -> Result<String, String> {
+    let alphabet = machine.alphabet();
+    let Some(a) = assumption.with_alphabet(alphabet.clone()) else {
+        return Err("the assumption is not over M2's actions".into());
+    };
+    if let Some(missing) = machine.dfa(&alphabet).inclusion_counterexample(&a) {
+        return Err(format!(
+            "a trace of M2 is not one of A: {}",
+            alphabet.show(&missing)
+        ));
+    }
+    let (component, _) = component_of(machine, &system.m2, &a);
+    match crate::check::check(system, &component, bound, time) {
+        Outcome::Holds(how) => Ok(how),
+        Outcome::Error(trace) => Err(format!(
+            "M1 || A has an error trace of {} steps",
+            trace.len()
+        )),
+        Outcome::Unknown(why) => Err(format!("M1 || A is not proved ({why})")),
     }
 }

@@ -69,7 +69,7 @@ pub fn check_product(
         ));
     }
     let options = SymexOptions {
-        unwind: deep_enough(&product, bound),
+        unwind: deep_enough(product, bound),
         unwinding_assertions: true,
         ..SymexOptions::default()
     };
@@ -88,7 +88,7 @@ pub fn check_product(
             continue;
         }
         if let Status::Fails { inputs, .. } = &p.status {
-            return Outcome::Error(error_trace(system, m2, &product, &chosen(&product, inputs)));
+            return Outcome::Error(error_trace(system, m2, product, &chosen(product, inputs)));
         }
     }
     match (&outcome.report.verdict, &outcome.induction) {

@@ -20,4 +20,5 @@ pub mod product;
 pub mod property;
 pub mod repair;
 pub mod run;
+pub mod shrink;
 pub mod system;

@@ -9,14 +9,17 @@
 //! program asserts that the run is not an error: both programs at an
 //! accepting state and P at an error state.
 //!
-//! Where the control graph has no cycle, the program is that graph, one
-//! block per control state (each executed once, the runs reaching it
-//! merged): one bounded model checking run decides it. Otherwise a
-//! scheduler loop makes the choice, and "M1 ‖ M2 ⊨ P" is its assertion
-//! for every number of steps, which Lore's BMC checks up to a bound and
-//! its k-induction proves. Either way a counterexample's sequence of
-//! choices is an error trace, replayed concretely like every
-//! counterexample.
+//! The program is the control graph itself: a block per control state
+//! on no cycle (executed once, the runs reaching it merged), and a loop
+//! per strongly connected part of the graph, laid out in topological
+//! order. Without a cycle one bounded model checking run decides it; with
+//! one, "M1 ‖ M2 ⊨ P" is the assertion of every loop for every number of
+//! iterations, which Lore's BMC checks up to a bound and its k-induction
+//! proves (one loop by its step case, several by their summaries). A
+//! single scheduler loop over every step is the other shape, kept for
+//! comparison and for graphs too large to list. Either way a
+//! counterexample's sequence of choices is an error trace, replayed
+//! concretely like every counterexample.
 
 use crate::automaton::{Action, Component};
 use crate::property::Label;
@@ -61,6 +64,16 @@ pub const CHOICE_LOC: Loc = Loc {
 };
 
 const NAME: &str = "__lore_agr_product";
+
+/// Where the product's `i`th loop is (each its own place, so that loops
+/// can be told apart and summarised one by one).
+fn loop_loc(i: usize) -> Loc {
+    Loc {
+        file: FileId(u32::MAX),
+        line: 8 + i as u32,
+        col: 1,
+    }
+}
 
 /// Locals of the second program are numbered after the first's.
 fn shift_place(p: &mut Place, by: u32) {
@@ -130,20 +143,20 @@ fn own_statements(action: &Action, by: u32, loc: Loc) -> Vec<Stmt> {
     out
 }
 
-/// Builds the product of the system's programs (or of M1 and `m2`, an
-/// automaton over M2's actions such as an assumption) with P.
 /// How the product program runs the product's steps.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Shape {
-    /// The control graph as the program's own blocks where it has no
-    /// cycle (each control state once: complete without unwinding), else
-    /// the scheduler loop.
+    /// The control graph as the program's own blocks: each control state
+    /// on no cycle once, each strongly connected part a loop of its own
+    /// (the scheduler loop where the graph is too large to list).
     Graph,
     /// Always the scheduler loop (for comparing the two).
     Scheduler,
 }
 
-/// The product program, shaped as the control graph where it can be.
+/// The product of the system's programs (or of M1 and `m2`, an automaton
+/// over M2's actions such as an assumption) with P, shaped as its control
+/// graph.
 pub fn build(system: &System, m2: &Component) -> Product {
     build_as(system, m2, Shape::Graph)
 }
@@ -386,46 +399,86 @@ pub fn build_as(system: &System, m2: &Component, shape: Shape) -> Product {
     let graph = control_graph(system, m2, &steps);
     let start = (m1.initial, m2.initial, property.initial);
     let longest_run = graph.as_ref().and_then(|g| longest_path(g, start));
-    let as_graph = shape == Shape::Graph && longest_run.is_some();
     let (blocks, loops) = match &graph {
-        // No cycle: the control graph itself, each control state a block
-        // (in topological order, so every jump goes forward) that picks
-        // one of the steps enabled there. Each state is executed once,
-        // with the runs reaching it merged: no loop, nothing to unwind.
-        Some(graph) if as_graph => {
-            let order = topological(graph, start);
-            let mut first_block: rustc_hash::FxHashMap<Control, u32> = Default::default();
+        // The control graph itself, in topological order of its strongly
+        // connected parts (every jump between parts goes forward). A state
+        // on no cycle is a block picking one of the steps enabled there,
+        // executed once with the runs reaching it merged. A cycle's states
+        // form one loop: its head assumes the control state is one of
+        // them, asserts the run is no error and picks a step enabled at
+        // any of them; a step within the part goes round again, one out of
+        // it leaves the loop. Without a cycle there is nothing to unwind;
+        // with one, each loop is unwound on its own and k-induction proves
+        // it (its step case starts at that part only).
+        Some(graph) if shape == Shape::Graph => {
+            let parts = condensation(graph, start);
+            let mut part_of: rustc_hash::FxHashMap<Control, usize> = Default::default();
+            for (i, part) in parts.iter().enumerate() {
+                for c in part {
+                    part_of.insert(*c, i);
+                }
+            }
+            let cyclic = |part: &[Control]| {
+                part.len() > 1 || graph[&part[0]].iter().any(|(_, t)| *t == part[0])
+            };
+            // Each part's first block: its head (or its one state's block).
+            let mut first_block = Vec::with_capacity(parts.len());
             let mut at = 1u32;
-            for c in &order {
-                first_block.insert(*c, at);
-                at += 1 + graph[c].len() as u32;
+            for part in &parts {
+                first_block.push(at);
+                let edges: usize = part.iter().map(|c| graph[c].len()).sum();
+                at += 1 + edges as u32 + u32::from(cyclic(part));
             }
             let end = BlockId(at);
             let mut blocks = vec![block(initial, Terminator::Goto(BlockId(1)))];
-            for c in &order {
-                let edges = &graph[c];
-                let first = first_block[c];
+            let mut loops = Vec::new();
+            for (i, part) in parts.iter().enumerate() {
+                let head = first_block[i];
+                let edges: Vec<(usize, Control)> =
+                    part.iter().flat_map(|c| graph[c].iter().copied()).collect();
+                let looping = cyclic(part);
+                let join = BlockId(head + 1 + edges.len() as u32);
+                let mut head_stmts = Vec::new();
+                if looping {
+                    let invariant = part.iter().fold(Expr::bool(false), |acc, &(a, b, c)| {
+                        or(acc, and(and(eq(q1, a), eq(q2, b)), eq(qp, c)))
+                    });
+                    head_stmts.push(assume(invariant));
+                }
+                head_stmts.extend([no_error.clone(), choose.clone()]);
                 blocks.push(block(
-                    vec![no_error.clone(), choose.clone()],
+                    head_stmts,
                     Terminator::Switch {
                         value: var(next),
                         cases: edges
                             .iter()
                             .enumerate()
-                            .map(|(i, &(k, _))| (k as u128, BlockId(first + 1 + i as u32)))
+                            .map(|(e, &(k, _))| (k as u128, BlockId(head + 1 + e as u32)))
                             .collect(),
                         default: end,
                     },
                 ));
-                for &(k, target) in edges {
-                    blocks.push(block(
-                        blocks_of[k].clone(),
-                        Terminator::Goto(BlockId(first_block[&target])),
-                    ));
+                for &(k, target) in &edges {
+                    let to = part_of[&target];
+                    let goto = if to == i {
+                        join
+                    } else {
+                        BlockId(first_block[to])
+                    };
+                    blocks.push(block(blocks_of[k].clone(), Terminator::Goto(goto)));
+                }
+                if looping {
+                    blocks.push(block(Vec::new(), Terminator::Goto(BlockId(head))));
+                    loops.push(Loop {
+                        header: BlockId(head),
+                        latch: join,
+                        loc: loop_loc(loops.len()),
+                        kind: LoopKind::While,
+                    });
                 }
             }
             blocks.push(block(Vec::new(), Terminator::Return(Some(num(0)))));
-            (blocks, Vec::new())
+            (blocks, loops)
         }
         // A cycle (or too many states to list): a scheduler loop whose
         // head asserts that the run is no error and picks any step,
@@ -503,28 +556,62 @@ type Control = (usize, usize, usize);
 /// (data conditions ignored) and the control state each leads to.
 type Graph = rustc_hash::FxHashMap<Control, Vec<(usize, Control)>>;
 
-/// The control states reachable from `start`, each before every state it
-/// leads to (the graph has no cycle).
-fn topological(graph: &Graph, start: Control) -> Vec<Control> {
-    let mut order = Vec::new();
-    let mut seen: rustc_hash::FxHashSet<Control> = Default::default();
-    let mut stack: Vec<(Control, usize)> = vec![(start, 0)];
-    seen.insert(start);
-    while let Some(&mut (node, ref mut next)) = stack.last_mut() {
+/// The strongly connected parts of the control graph reachable from
+/// `start` (Tarjan's algorithm), each before every part it leads to.
+fn condensation(graph: &Graph, start: Control) -> Vec<Vec<Control>> {
+    let mut index: rustc_hash::FxHashMap<Control, (usize, usize)> = Default::default();
+    let mut on_stack: rustc_hash::FxHashSet<Control> = Default::default();
+    let mut stack: Vec<Control> = Vec::new();
+    let mut parts = Vec::new();
+    // (state, next successor to visit)
+    let mut calls: Vec<(Control, usize)> = vec![(start, 0)];
+    index.insert(start, (0, 0));
+    stack.push(start);
+    on_stack.insert(start);
+    let mut counter = 1;
+    while let Some(&mut (node, ref mut next)) = calls.last_mut() {
         let successors = &graph[&node];
         if *next < successors.len() {
             let (_, s) = successors[*next];
             *next += 1;
-            if seen.insert(s) {
-                stack.push((s, 0));
+            match index.get(&s) {
+                None => {
+                    index.insert(s, (counter, counter));
+                    counter += 1;
+                    stack.push(s);
+                    on_stack.insert(s);
+                    calls.push((s, 0));
+                }
+                Some(&(number, _)) if on_stack.contains(&s) => {
+                    let low = &mut index.get_mut(&node).expect("visited").1;
+                    *low = (*low).min(number);
+                }
+                Some(_) => {}
             }
         } else {
-            order.push(node);
-            stack.pop();
+            calls.pop();
+            let (number, low) = index[&node];
+            if let Some(&(parent, _)) = calls.last() {
+                let parent_low = &mut index.get_mut(&parent).expect("visited").1;
+                *parent_low = (*parent_low).min(low);
+            }
+            if number == low {
+                let mut part = Vec::new();
+                while let Some(c) = stack.pop() {
+                    on_stack.remove(&c);
+                    part.push(c);
+                    if c == node {
+                        break;
+                    }
+                }
+                part.sort_unstable();
+                parts.push(part);
+            }
         }
     }
-    order.reverse();
-    order
+    // Tarjan's algorithm finishes a part after every part it leads to.
+    parts.reverse();
+    parts
 }
 
 /// The control graph of the product: the control states reachable
@@ -559,8 +646,8 @@ fn control_graph(system: &System, m2: &Component, steps: &[Step]) -> Option<Grap
             );
             if let (Some(x), Some(y), Some(z)) = next {
                 successors.push((k, (x, y, z)));
-                if !graph.contains_key(&(x, y, z)) {
-                    graph.insert((x, y, z), Vec::new());
+                if let std::collections::hash_map::Entry::Vacant(e) = graph.entry((x, y, z)) {
+                    e.insert(Vec::new());
                     if graph.len() > MOST_CONTROL_STATES {
                         return None;
                     }

@@ -37,26 +37,48 @@ pub struct Agr {
     pub seconds: f64,
 }
 
-pub fn agr(
-    system: &System,
-    method: Method,
-    bound: u32,
-    time: Duration,
-    max_iterations: usize,
-) -> Agr {
-    agr_reporting(system, method, bound, time, max_iterations, &mut |_| {})
+/// How the AGR loop runs.
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    /// How an error trace without constraints is removed.
+    pub method: Method,
+    /// Steps of bounded model checking before k-induction.
+    pub bound: u32,
+    /// For the whole run.
+    pub time: Duration,
+    /// Repairs before giving up.
+    pub max_iterations: usize,
+    /// Of `time`, at most this much for making the assumption smaller
+    /// once one is found ([`crate::shrink`]).
+    pub shrink: Duration,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            method: Method::Approximate,
+            bound: 12,
+            time: Duration::from_secs(60),
+            max_iterations: 10,
+            shrink: Duration::from_secs(1),
+        }
+    }
+}
+
+pub fn agr(system: &System, settings: &Settings) -> Agr {
+    agr_reporting(system, settings, &mut |_| {})
 }
 
 /// [`agr`], telling `progress` what each round of learning and each
 /// repair did, as a line of text.
-pub fn agr_reporting(
-    system: &System,
-    method: Method,
-    bound: u32,
-    time: Duration,
-    max_iterations: usize,
-    progress: &mut dyn FnMut(&str),
-) -> Agr {
+pub fn agr_reporting(system: &System, settings: &Settings, progress: &mut dyn FnMut(&str)) -> Agr {
+    let Settings {
+        method,
+        bound,
+        time,
+        max_iterations,
+        shrink,
+    } = *settings;
     let started = Instant::now();
     let left = || time.saturating_sub(started.elapsed());
     let mut machine = Machine::of(&system.m2);
@@ -72,15 +94,21 @@ pub fn agr_reporting(
             },
             machine.states
         ));
-        let report = assume_guarantee(system, &machine, &mut answers, bound, left());
+        let report = assume_guarantee(system, &machine, &mut answers, bound, left(), shrink);
         progress(&format!(
             "{} membership and {} equivalence queries, {:.2} s: {}",
             report.membership,
             report.equivalence,
             started.elapsed().as_secs_f64(),
             match &report.verdict {
-                Verdict::Holds { assumption, .. } =>
-                    format!("an assumption of {} states", assumption.num_states()),
+                Verdict::Holds {
+                    assumption,
+                    learned,
+                    ..
+                } => format!(
+                    "an assumption of {} states (learned with {learned})",
+                    assumption.num_states()
+                ),
                 Verdict::Error { found_by, trace } =>
                     format!("{found_by} found an error trace of {} steps", trace.len()),
                 Verdict::Unknown(why) => format!("no answer ({why})"),

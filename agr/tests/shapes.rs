@@ -7,8 +7,7 @@
 
 use lore_agr::check::{check_as, Outcome};
 use lore_agr::product::{build, Shape, Step};
-use lore_agr::repair::Method;
-use lore_agr::run::agr;
+use lore_agr::run::{agr, Settings};
 use lore_agr::system::{load, System};
 use std::path::Path;
 use std::time::Duration;
@@ -62,7 +61,12 @@ fn kind(system: &System, outcome: &Outcome) -> &'static str {
 fn both_shapes_of_the_product_agree() {
     let mut as_graph = 0;
     for system in instances() {
-        let repaired = agr(&system, Method::Approximate, BOUND, TIME, 10).machine;
+        let settings = Settings {
+            bound: BOUND,
+            time: TIME,
+            ..Settings::default()
+        };
+        let repaired = agr(&system, &settings).machine;
         for m2 in [system.m2.clone(), repaired.component(&system.m2)] {
             if build(&system, &m2).longest_run.is_some() {
                 as_graph += 1;

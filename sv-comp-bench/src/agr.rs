@@ -1,13 +1,15 @@
 //! `sv-comp-bench agr`: every instance of testsuite/cases/agr/INSTANCES.tsv
 //! through the AGR loop, one row each: the verdict against the expected
 //! one, the repairs, the sizes of M2, of the repaired M2 and of the
-//! assumption, the queries, the time, and whether the independent check
-//! (the repaired system composed directly) agrees.
+//! assumption (and of the one learned, before its states were merged), the
+//! queries, the time, and whether the independent check (the repaired
+//! system composed directly; the assumption's two premises checked again)
+//! agrees.
 
-use lore_agr::assume::Verdict;
+use lore_agr::assume::{check_premises, Verdict};
 use lore_agr::check::{check, Outcome};
 use lore_agr::repair::Method;
-use lore_agr::run::agr;
+use lore_agr::run::{agr, Settings};
 use lore_agr::system::load;
 use std::path::Path;
 use std::process::ExitCode;
@@ -56,7 +58,7 @@ fn run_manifest(folder: &Path, bound: u32, time: Duration, problems: &mut Vec<St
     };
     println!("{}:", folder.display());
     println!(
-        "{:<34} {:>9} {:>9} {:>7} {:>4} {:>6} {:>5} {:>5} {:>7} {:>6} {:>7} {:>11}",
+        "{:<34} {:>9} {:>9} {:>7} {:>4} {:>6} {:>5} {:>6} {:>5} {:>7} {:>6} {:>7} {:>7} {:>11}",
         "instance",
         "expected",
         "verdict",
@@ -64,10 +66,12 @@ fn run_manifest(folder: &Path, bound: u32, time: Duration, problems: &mut Vec<St
         "|M2|",
         "|M2'|",
         "|A|",
+        "learnt",
         "mq",
         "mq bmc",
         "eq",
         "time s",
+        "check s",
         "independent"
     );
     for line in text
@@ -80,7 +84,6 @@ fn run_manifest(folder: &Path, bound: u32, time: Duration, problems: &mut Vec<St
         };
         let base = folder.join(dir);
         let name = format!("{dir}/{m2}");
-        let started = Instant::now();
         let property_text = std::fs::read_to_string(base.join(property)).unwrap_or_default();
         let system = match load(
             &base.join(m1),
@@ -95,20 +98,41 @@ fn run_manifest(folder: &Path, bound: u32, time: Duration, problems: &mut Vec<St
                 continue;
             }
         };
-        let result = agr(&system, Method::Approximate, bound, time, 10);
+        let settings = Settings {
+            bound,
+            time,
+            ..Settings::default()
+        };
+        let result = agr(&system, &settings);
         let repaired = !result.iterations.is_empty();
-        let (verdict, assumption) = match &result.last.verdict {
-            Verdict::Holds { assumption, .. } if repaired => {
-                ("repaired", assumption.num_states().to_string())
+        let (verdict, assumption, learnt) = match &result.last.verdict {
+            Verdict::Holds {
+                assumption,
+                learned,
+                ..
+            } => (
+                if repaired { "repaired" } else { "holds" },
+                assumption.num_states().to_string(),
+                learned.to_string(),
+            ),
+            Verdict::Error { .. } | Verdict::Unknown(_) if repaired => {
+                ("fails", "-".to_string(), "-".to_string())
             }
-            Verdict::Holds { assumption, .. } => ("holds", assumption.num_states().to_string()),
-            Verdict::Error { .. } | Verdict::Unknown(_) if repaired => ("fails", "-".to_string()),
-            Verdict::Error { .. } => ("fails", "-".to_string()),
-            Verdict::Unknown(_) => ("unknown", "-".to_string()),
+            Verdict::Error { .. } => ("fails", "-".to_string(), "-".to_string()),
+            Verdict::Unknown(_) => ("unknown", "-".to_string(), "-".to_string()),
         };
         // The independent check: the (repaired) system composed directly.
+        let checking = Instant::now();
         let direct = check(&system, &result.machine.component(&system.m2), bound, time);
+        // ... and the assumption's two premises, checked again.
+        let premises = match &result.last.verdict {
+            Verdict::Holds { assumption, .. } => {
+                check_premises(&system, &result.machine, assumption, bound, time).err()
+            }
+            _ => None,
+        };
         let independent = match (&direct, &result.last.verdict) {
+            _ if premises.is_some() => "A FAILS",
             (Outcome::Holds(_), Verdict::Holds { .. }) => "agrees",
             (Outcome::Error(_), Verdict::Error { .. }) => "agrees",
             (Outcome::Unknown(_), Verdict::Unknown(_) | Verdict::Error { .. }) => "no proof",
@@ -117,13 +141,15 @@ fn run_manifest(folder: &Path, bound: u32, time: Duration, problems: &mut Vec<St
             (_, Verdict::Unknown(_)) => "no answer",
             _ => "DISAGREES",
         };
-        let seconds = started.elapsed().as_secs_f64();
+        // The AGR run alone, and the independent checks after it.
+        let (seconds, checked) = (result.seconds, checking.elapsed().as_secs_f64());
         println!(
-            "{name:<34} {expected:>9} {verdict:>9} {:>7} {:>4} {:>6} {:>5} {:>5} {:>7} {:>6} {seconds:>7.2} {independent:>11}",
+            "{name:<34} {expected:>9} {verdict:>9} {:>7} {:>4} {:>6} {:>5} {:>6} {:>5} {:>7} {:>6} {seconds:>7.2} {checked:>7.2} {independent:>11}",
             result.iterations.len(),
             system.m2.states,
             result.machine.states,
             assumption,
+            learnt,
             result.last.membership,
             result.last.membership_checked,
             result.last.equivalence,
@@ -143,7 +169,15 @@ fn run_manifest(folder: &Path, bound: u32, time: Duration, problems: &mut Vec<St
             let mut others = Vec::new();
             for method in [Method::Exact, Method::Aggressive] {
                 let started = Instant::now();
-                let other = agr(&system, method, bound, time.min(OTHER_METHODS_TIME), 10);
+                let other = agr(
+                    &system,
+                    &Settings {
+                        method,
+                        time: time.min(OTHER_METHODS_TIME),
+                        shrink: Duration::ZERO,
+                        ..settings
+                    },
+                );
                 let outcome = match &other.last.verdict {
                     Verdict::Holds { assumption, .. } => format!(
                         "holds, {} repairs, |M2'| {}, |A| {}",
@@ -171,6 +205,9 @@ fn run_manifest(folder: &Path, bound: u32, time: Duration, problems: &mut Vec<St
         }
         if independent == "DISAGREES" {
             problems.push(format!("{name}: the direct composition disagrees"));
+        }
+        if let Some(why) = premises {
+            problems.push(format!("{name}: the assumption fails its check: {why}"));
         }
         if shows != "-" {
             let shown = result.iterations.iter().any(|it| {

@@ -6,13 +6,13 @@ mod page;
 
 use crate::{exit, readable, report, Console, FrontendArgs};
 use clap::Args;
-use lore_agr::assume::Verdict as AgVerdict;
+use lore_agr::assume::{check_premises, Verdict as AgVerdict};
 use lore_agr::automaton::Component;
 use lore_agr::check::{check, describe, Outcome};
 use lore_agr::product::Step;
 use lore_agr::property::Label;
 use lore_agr::repair::Method;
-use lore_agr::run::{agr_reporting, repaired_source};
+use lore_agr::run::{agr_reporting, repaired_source, Settings};
 use lore_agr::system::{load, AgrError};
 use std::io::Write;
 use std::path::PathBuf;
@@ -53,6 +53,11 @@ pub struct AgrArgs {
     /// Repairs before giving up.
     #[arg(long, default_value_t = 10, value_name = "N")]
     pub max_iterations: usize,
+    /// Seconds (of the time limit) spent making the assumption smaller
+    /// once one is proved: states of it are merged while M1 || A still
+    /// satisfies P (each merge checked; 0 keeps the learned assumption).
+    #[arg(long, default_value_t = 1.0, value_name = "SECONDS")]
+    pub shrink_time: f64,
     /// Write the repaired M2 as C source to FILE (where each repair is a
     /// constraint at a point where the program ends).
     #[arg(long, value_name = "FILE")]
@@ -218,14 +223,14 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
             eprintln!("lore agr: {line}");
         }
     };
-    let result = agr_reporting(
-        &system,
+    let settings = Settings {
         method,
-        args.bound,
+        bound: args.bound,
         time,
-        args.max_iterations,
-        &mut progress,
-    );
+        max_iterations: args.max_iterations,
+        shrink: Duration::from_secs_f64(args.shrink_time.clamp(0.0, 1e6)),
+    };
+    let result = agr_reporting(&system, &settings, &mut progress);
     let out = &mut console.out;
     let print_trace = |out: &mut dyn Write, letters: &Component, trace: &[(Step, Vec<i128>)]| {
         print_trace(out, &system, letters, trace)
@@ -260,7 +265,12 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
     let repaired = !result.iterations.is_empty();
     let m2_now = result.machine.component(&system.m2);
     let learned = match &ag.verdict {
-        AgVerdict::Holds { assumption, how } => {
+        AgVerdict::Holds {
+            assumption,
+            how,
+            learned,
+            merge_checks,
+        } => {
             if let Some(path) = &args.drawing {
                 let svg = path.extension().is_some_and(|e| e == "svg");
                 let text = drawing(&system, &result, assumption, svg);
@@ -277,11 +287,12 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
             };
             let _ = writeln!(
                 out,
-                "{which} satisfies P: the assumption A has {} state{} (M2{}: {}); M1 || A satisfies P ({how}) and every trace of M2 is one of A",
+                "{which} satisfies P: the assumption A has {} state{} (M2{}: {}; {}); M1 || A satisfies P ({how}) and every trace of M2 is one of A",
                 assumption.num_states(),
                 if assumption.num_states() == 1 { "" } else { "s" },
                 if repaired { " repaired" } else { "" },
-                result.machine.states
+                result.machine.states,
+                merged(*learned, assumption.num_states(), *merge_checks),
             );
             Some(true)
         }
@@ -332,8 +343,35 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
     }
     // ... and, independently, the (repaired) programs composed directly.
     let direct = check(&system, &m2_now, args.bound, time);
+    // ... and the assumption's two premises, checked again from scratch.
+    let premises = match &result.last.verdict {
+        AgVerdict::Holds { assumption, .. } => Some(check_premises(
+            &system,
+            &result.machine,
+            assumption,
+            args.bound,
+            time,
+        )),
+        _ => None,
+    };
     let seconds = started.elapsed().as_secs_f64();
-    let code = conclude(args, &system, &result, &direct, learned, seconds, console);
+    let mut code = conclude(args, &system, &result, &direct, learned, seconds, console);
+    match &premises {
+        Some(Ok(how)) => {
+            let _ = writeln!(
+                console.out,
+                "independent check of A: M1 || A satisfies P ({how}) and every trace of M2 is one of A, both checked again"
+            );
+        }
+        Some(Err(why)) => {
+            let _ = writeln!(
+                console.err,
+                "error: the assumption does not pass its own check ({why}): a bug in Lore"
+            );
+            code = exit::INTERNAL;
+        }
+        None => {}
+    }
     if let Some(path) = &args.html {
         let verdict = match (&result.last.verdict, result.iterations.len()) {
             (AgVerdict::Holds { .. }, 0) => "M1 ‖ M2 satisfies P.".to_string(),
@@ -351,7 +389,7 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
         }
     }
     if let Some(path) = &args.json {
-        let value = to_json(args, &system, &result, &direct, code, seconds);
+        let value = to_json(args, &system, &result, (&direct, &premises), code, seconds);
         let text = serde_json::to_string_pretty(&value).unwrap_or_default();
         if let Err(e) = std::fs::write(path, text + "\n") {
             let _ = writeln!(console.err, "error: cannot write {}: {e}", path.display());
@@ -464,7 +502,7 @@ fn to_json(
     args: &AgrArgs,
     system: &lore_agr::system::System,
     result: &lore_agr::run::Agr,
-    direct: &Outcome,
+    (direct, premises): (&Outcome, &Option<Result<String, String>>),
     code: u8,
     seconds: f64,
 ) -> serde_json::Value {
@@ -499,7 +537,9 @@ fn to_json(
     let ag = &result.last;
     let repaired = !result.iterations.is_empty();
     let (verdict, assumption, proof, error) = match &ag.verdict {
-        AgVerdict::Holds { assumption, how } => (
+        AgVerdict::Holds {
+            assumption, how, ..
+        } => (
             if repaired { "repaired" } else { "holds" },
             Some(assumption.num_states()),
             Some(how.clone()),
@@ -530,6 +570,14 @@ fn to_json(
         "m2_states": system.m2.states,
         "repaired_m2_states": repaired.then_some(result.machine.states),
         "assumption_states": assumption,
+        "assumption_learned_states": match &ag.verdict {
+            AgVerdict::Holds { learned, .. } => Some(*learned),
+            _ => None,
+        },
+        "assumption_merge_checks": match &ag.verdict {
+            AgVerdict::Holds { merge_checks, .. } => Some(*merge_checks),
+            _ => None,
+        },
         "proof": proof,
         "error_trace": error,
         "queries": {
@@ -538,8 +586,30 @@ fn to_json(
             "equivalence": ag.equivalence,
         },
         "independent_check": independent,
+        "assumption_check": premises.as_ref().map(|p| match p {
+            Ok(how) => json!({ "result": "holds", "how": how }),
+            Err(why) => json!({ "result": "fails", "why": why }),
+        }),
         "seconds": seconds,
     })
+}
+
+/// How the assumption came from learning: learned as it is, or learned
+/// larger and its states merged.
+pub(crate) fn merged(learned: usize, states: usize, checks: usize) -> String {
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    if learned == states {
+        format!(
+            "learned with {learned} state{}, no merge of its states held in {checks} check{}",
+            plural(learned),
+            plural(checks)
+        )
+    } else {
+        format!(
+            "learned with {learned} states, merged to {states} in {checks} check{}",
+            plural(checks)
+        )
+    }
 }
 
 /// The assumption drawn: its letters are M2's transitions, shown as the

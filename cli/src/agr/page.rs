@@ -77,11 +77,17 @@ pub fn page(
         ag.membership, ag.membership_checked, ag.equivalence, result.seconds
     );
     match &ag.verdict {
-        Verdict::Holds { assumption, how } => {
+        Verdict::Holds {
+            assumption,
+            how,
+            learned,
+            merge_checks,
+        } => {
             let _ = writeln!(
                 out,
-                "<p>The assumption A: {} states; M1 ‖ A satisfies P ({}) and every trace of M2 is one of A.</p>",
+                "<p>The assumption A: {} states ({}); M1 ‖ A satisfies P ({}) and every trace of M2 is one of A.</p>",
                 assumption.num_states(),
+                text(&super::merged(*learned, assumption.num_states(), *merge_checks)),
                 text(how)
             );
             let svg = super::drawing(system, result, assumption, true);
