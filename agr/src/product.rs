@@ -399,7 +399,23 @@ pub fn build_as(system: &System, m2: &Component, shape: Shape) -> Product {
     let graph = control_graph(system, m2, &steps);
     let start = (m1.initial, m2.initial, property.initial);
     let longest_run = graph.as_ref().and_then(|g| longest_path(g, start));
-    let (blocks, loops) = match &graph {
+    // The graph's layout unwinds each of its loops, the scheduler's one
+    // loop over every step: where the loops' bodies together are much
+    // larger than the scheduler's (a cycle met in many control states of
+    // the other components), the scheduler is the smaller formula.
+    let layout = graph
+        .as_ref()
+        .filter(|_| shape == Shape::Graph)
+        .and_then(|graph| {
+            let parts = condensation(graph, start);
+            let looping: usize = parts
+                .iter()
+                .filter(|part| cyclic(graph, part))
+                .map(|part| part.iter().map(|c| graph[c].len()).sum::<usize>() + 2)
+                .sum();
+            (looping <= LOOPS_PER_SCHEDULER * (blocks_of.len() + 3)).then_some((graph, parts))
+        });
+    let (blocks, loops) = match layout {
         // The control graph itself, in topological order of its strongly
         // connected parts (every jump between parts goes forward). A state
         // on no cycle is a block picking one of the steps enabled there,
@@ -410,24 +426,20 @@ pub fn build_as(system: &System, m2: &Component, shape: Shape) -> Product {
         // it leaves the loop. Without a cycle there is nothing to unwind;
         // with one, each loop is unwound on its own and k-induction proves
         // it (its step case starts at that part only).
-        Some(graph) if shape == Shape::Graph => {
-            let parts = condensation(graph, start);
+        Some((graph, parts)) => {
             let mut part_of: rustc_hash::FxHashMap<Control, usize> = Default::default();
             for (i, part) in parts.iter().enumerate() {
                 for c in part {
                     part_of.insert(*c, i);
                 }
             }
-            let cyclic = |part: &[Control]| {
-                part.len() > 1 || graph[&part[0]].iter().any(|(_, t)| *t == part[0])
-            };
             // Each part's first block: its head (or its one state's block).
             let mut first_block = Vec::with_capacity(parts.len());
             let mut at = 1u32;
             for part in &parts {
                 first_block.push(at);
                 let edges: usize = part.iter().map(|c| graph[c].len()).sum();
-                at += 1 + edges as u32 + u32::from(cyclic(part));
+                at += 1 + edges as u32 + u32::from(cyclic(graph, part));
             }
             let end = BlockId(at);
             let mut blocks = vec![block(initial, Terminator::Goto(BlockId(1)))];
@@ -436,7 +448,7 @@ pub fn build_as(system: &System, m2: &Component, shape: Shape) -> Product {
                 let head = first_block[i];
                 let edges: Vec<(usize, Control)> =
                     part.iter().flat_map(|c| graph[c].iter().copied()).collect();
-                let looping = cyclic(part);
+                let looping = cyclic(graph, part);
                 let join = BlockId(head + 1 + edges.len() as u32);
                 let mut head_stmts = Vec::new();
                 if looping {
@@ -555,6 +567,16 @@ type Control = (usize, usize, usize);
 /// The control graph: each control state with the steps enabled there
 /// (data conditions ignored) and the control state each leads to.
 type Graph = rustc_hash::FxHashMap<Control, Vec<(usize, Control)>>;
+
+/// How many times larger than the scheduler loop's body the graph's loop
+/// bodies may be together before the scheduler is used instead.
+const LOOPS_PER_SCHEDULER: usize = 2;
+
+/// Whether a strongly connected part has a cycle (more than one state, or
+/// a step from its one state to itself).
+fn cyclic(graph: &Graph, part: &[Control]) -> bool {
+    part.len() > 1 || graph[&part[0]].iter().any(|(_, t)| *t == part[0])
+}
 
 /// The strongly connected parts of the control graph reachable from
 /// `start` (Tarjan's algorithm), each before every part it leads to.

@@ -24,8 +24,11 @@
 //!   constraint P fails on, which is over M2's variables);
 //! - `order`: it reports `done` before the answer arrives (a syntactic
 //!   error: a wrong order of actions);
-//! - `loop`: it may ping the environment any number of times while it
-//!   waits (one loop, infinitely many error traces, the paper's #22).
+//! - `loop`: it may be impatient and ping the environment any number of
+//!   times while it waits (one loop, infinitely many error traces, the
+//!   paper's #22; the impatient branch ends at a `return` of its own, so
+//!   the approximate method removes it and keeps the patient one, while
+//!   the exact method removes one trace at a time and does not converge).
 
 use std::fmt::Write;
 use std::path::Path;
@@ -109,7 +112,7 @@ fn clients(n: usize, variant: &str) -> String {
             (true, "loop") => {
                 let _ = writeln!(
                     s,
-                    "  while (__VERIFIER_nondet_int())\n    chan_send(ping{i}, 0);\n  a{i} = chan_recv(ack{i});\n  chan_send(done{i}, a{i});"
+                    "  if (__VERIFIER_nondet_int()) {{\n    /* impatient: it pings while it waits */\n    do\n      chan_send(ping{i}, 0);\n    while (__VERIFIER_nondet_int());\n    a{i} = chan_recv(ack{i});\n    chan_send(done{i}, a{i});\n    return 1;\n  }}\n  a{i} = chan_recv(ack{i});\n  chan_send(done{i}, a{i});"
                 );
             }
             _ => {

@@ -72,3 +72,51 @@ fn verification_cases() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// A deadline that passes while symbolic execution is still unwinding
+/// ends the run soon after, UNKNOWN (every path still live ends there),
+/// with no formula encoded; the same program without one is decided.
+#[test]
+fn a_deadline_stops_symbolic_execution() {
+    let dir = std::env::temp_dir().join(format!("lore-symex-deadline-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("long.c");
+    std::fs::write(
+        &path,
+        "unsigned __VERIFIER_nondet_uint(void);\nint main(void) {\n  unsigned s = 0;\n  for (unsigned i = 0; i < 100000; i++) {\n    s = s * 31 + __VERIFIER_nondet_uint();\n    __CPROVER_assert(s != 7, \"s\");\n  }\n  return 0;\n}\n",
+    )
+    .unwrap();
+    let loaded = lore_frontend::load(&path, &lore_frontend::FrontendOptions::default());
+    let program = loaded.program.expect("the program loads");
+    let started = std::time::Instant::now();
+    let options = SymexOptions {
+        unwind: 100_001,
+        deadline: Some(started + std::time::Duration::from_millis(100)),
+        ..SymexOptions::default()
+    };
+    let report = verify(&program, &options).unwrap();
+    let took = started.elapsed().as_secs_f64();
+    assert_eq!(
+        report.verdict,
+        Verdict::Unknown(lore_bmc::error::UnknownReason::SolverGaveUp)
+    );
+    assert_eq!(
+        report.encoding.clauses, 0,
+        "nothing is encoded after the deadline"
+    );
+    assert!(
+        took < 5.0,
+        "the run went on for {took:.1} s after a 0.1-s deadline"
+    );
+    // A small bound without a deadline: the assertion fails (s = 7 in the
+    // first iteration).
+    let small = SymexOptions {
+        unwind: 2,
+        ..SymexOptions::default()
+    };
+    assert!(matches!(
+        verify(&program, &small).unwrap().verdict,
+        Verdict::False(_)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -400,6 +400,10 @@ struct Executor<'p> {
     accesses: AccessStats,
     /// The value set of every address term analysed so far.
     value_sets: FxHashMap<TermId, pointers::Targets>,
+    /// Blocks run so far, and whether `options.deadline` has passed (then
+    /// every path still live ends as unknown).
+    blocks_run: u64,
+    out_of_time: bool,
 }
 
 /// Executes `program` from its initialiser and `main`.
@@ -425,6 +429,8 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, BmcEr
         assumed_bad: FALSE,
         accesses: AccessStats::default(),
         value_sets: FxHashMap::default(),
+        blocks_run: 0,
+        out_of_time: false,
     };
     // Globals start as zero; external ones (declared, never defined) are unknown.
     let mut memory = vec![None];

@@ -19,6 +19,20 @@ impl Executor<'_> {
             .unwrap_or(self.options.unwind)
     }
 
+    /// Whether `options.deadline` has passed (looked at every 64 blocks).
+    fn past_deadline(&mut self) -> bool {
+        if !self.out_of_time {
+            self.blocks_run += 1;
+            if self.blocks_run % 64 == 0 {
+                self.out_of_time = self
+                    .options
+                    .deadline
+                    .is_some_and(|d| std::time::Instant::now() >= d);
+            }
+        }
+        self.out_of_time
+    }
+
     /// Runs a function body; returns the states (and values) at its returns.
     pub(super) fn run_body(
         &mut self,
@@ -33,6 +47,19 @@ impl Executor<'_> {
         let mut current: Option<State> = Some(start);
         let mut pc = 0usize;
         while pc < n {
+            if self.past_deadline() {
+                // Every path still live ends here, as unknown: no verdict
+                // can rest on a formula that stops short.
+                let why = "symbolic execution ran out of time";
+                for mut s in current
+                    .take()
+                    .into_iter()
+                    .chain(waiting[pc..].iter_mut().flat_map(std::mem::take))
+                {
+                    self.lost(&mut s, why);
+                }
+                break;
+            }
             // States arriving by forward jumps start the loops headed here afresh.
             let mut arrivals = std::mem::take(&mut waiting[pc]);
             if let Some(li) = loop_headed_at(body, pc) {
