@@ -60,7 +60,7 @@ impl Default for Settings {
             bound: 12,
             time: Duration::from_secs(60),
             max_iterations: 10,
-            shrink: Duration::from_secs(1),
+            shrink: Duration::from_millis(500),
         }
     }
 }

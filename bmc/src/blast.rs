@@ -23,8 +23,25 @@ impl<S: SatSolver> Blaster<S> {
 
     /// The bits of a term (iterative, so deep terms do not overflow the stack).
     pub fn blast(&mut self, terms: &Terms, root: TermId) -> Bv {
+        self.blast_until(terms, root, None)
+            .expect("without a deadline blasting ends")
+    }
+
+    /// [`Blaster::blast`], or `None` once `deadline` has passed (looked at
+    /// first and every 1024 terms; the terms blasted so far stay done).
+    pub fn blast_until(
+        &mut self,
+        terms: &Terms,
+        root: TermId,
+        deadline: Option<std::time::Instant>,
+    ) -> Option<Bv> {
         let mut stack = vec![(root, false)];
+        let mut visited = 0u32;
         while let Some((id, children_done)) = stack.pop() {
+            if visited % 1024 == 0 && deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                return None;
+            }
+            visited = visited.wrapping_add(1);
             if self.done.contains_key(&id) {
                 continue;
             }
@@ -45,7 +62,7 @@ impl<S: SatSolver> Blaster<S> {
             entry.1 += self.circuit.solver.num_clauses() - before;
             self.done.insert(id, bits);
         }
-        self.done[&root].clone()
+        Some(self.done[&root].clone())
     }
 
     fn children(&self, terms: &Terms, id: TermId) -> Vec<TermId> {

@@ -90,34 +90,70 @@ pub enum Stage<'a> {
 /// every input and allocation (for witnesses), blasted before any solver
 /// call. `lore show cnf` prints this same formula.
 pub fn encode<S: SatSolver>(symex: &Symex, solver: S) -> (Blaster<S>, Vec<Option<Lit>>) {
+    encode_until(symex, solver, None).expect("without a deadline encoding ends")
+}
+
+/// [`encode`], or `None` once `deadline` has passed.
+pub fn encode_until<S: SatSolver>(
+    symex: &Symex,
+    solver: S,
+    deadline: Option<std::time::Instant>,
+) -> Option<(Blaster<S>, Vec<Option<Lit>>)> {
     let mut blaster = Blaster::new(solver);
     let terms = &symex.equation.terms;
     for step in &symex.equation.steps {
         if let Step::Input { guard, .. } | Step::Allocate { guard, .. } = step {
-            blaster.blast(terms, *guard);
+            blaster.blast_until(terms, *guard, deadline)?;
         }
     }
-    let lits = symex
-        .checks
-        .iter()
-        .map(|c| (c.violated != FALSE).then(|| blaster.blast(terms, c.violated)[0]))
-        .collect();
-    (blaster, lits)
+    let mut lits = Vec::with_capacity(symex.checks.len());
+    for c in &symex.checks {
+        lits.push(if c.violated == FALSE {
+            None
+        } else {
+            Some(blaster.blast_until(terms, c.violated, deadline)?[0])
+        });
+    }
+    Some((blaster, lits))
 }
 
 pub fn check_all(symex: &Symex, solver: SolverKind) -> (Vec<CheckResult>, Encoding) {
-    check_all_reporting(symex, solver.build(), &mut |_| {})
+    check_all_reporting(symex, solver.build(), None, &mut |_| {})
 }
 
 /// [`check_all`], telling `progress` when the encoding is built and after
-/// each solver call.
+/// each solver call. Past `deadline` (the solver's as well) nothing more is
+/// encoded or solved: every check left open is unknown.
 pub fn check_all_reporting(
     symex: &Symex,
     solver: Backend,
+    deadline: Option<std::time::Instant>,
     progress: &mut dyn FnMut(Stage<'_>),
 ) -> (Vec<CheckResult>, Encoding) {
     let started = std::time::Instant::now();
-    let (mut blaster, lits) = encode(symex, solver);
+    let result = |c: &crate::symex::Check, outcome| CheckResult {
+        name: c.name.clone(),
+        description: c.description.clone(),
+        kind: c.kind.clone(),
+        loc: c.loc,
+        outcome,
+    };
+    let Some((mut blaster, lits)) = encode_until(symex, solver, deadline) else {
+        let results = symex
+            .checks
+            .iter()
+            .map(|c| result(c, Outcome::Unknown(UnknownReason::SolverGaveUp)))
+            .collect();
+        let encoding = Encoding {
+            steps: symex.equation.steps.len(),
+            terms: symex.equation.terms.len(),
+            checks: symex.checks.len(),
+            accesses: symex.accesses.clone(),
+            encode_seconds: started.elapsed().as_secs_f64(),
+            ..Encoding::default()
+        };
+        return (results, encoding);
+    };
     let encode_seconds = started.elapsed().as_secs_f64();
     let mut solve_seconds = 0.0;
     let mut results = Vec::new();
@@ -193,13 +229,7 @@ pub fn check_all_reporting(
         }
     }
     for (c, outcome) in symex.checks.iter().zip(outcomes) {
-        results.push(CheckResult {
-            name: c.name.clone(),
-            description: c.description.clone(),
-            kind: c.kind.clone(),
-            loc: c.loc,
-            outcome: outcome.expect("every check is settled"),
-        });
+        results.push(result(c, outcome.expect("every check is settled")));
     }
     let encoding = Encoding {
         steps: symex.equation.steps.len(),

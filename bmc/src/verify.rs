@@ -115,31 +115,12 @@ pub fn verify_reporting(
         terms: symex.equation.terms.len(),
         checks: symex.checks.len(),
     });
-    // Past the deadline (symbolic execution used the time up) the formula
-    // is not encoded: every check is unknown, as the solver would refuse.
-    let (results, mut encoding) = if options
-        .deadline
-        .is_some_and(|d| std::time::Instant::now() >= d)
-    {
-        let results = symex
-            .checks
-            .iter()
-            .map(|c| CheckResult {
-                name: c.name.clone(),
-                description: c.description.clone(),
-                kind: c.kind.clone(),
-                loc: c.loc,
-                outcome: Outcome::Unknown(UnknownReason::SolverGaveUp),
-            })
-            .collect();
-        (results, Encoding::default())
-    } else {
-        check_all_reporting(
-            &symex,
-            options.solver.build_until(options.deadline),
-            progress,
-        )
-    };
+    let (results, mut encoding) = check_all_reporting(
+        &symex,
+        options.solver.build_until(options.deadline),
+        options.deadline,
+        progress,
+    );
     encoding.symex_seconds = symex_seconds;
     let replay_started = std::time::Instant::now();
     let mut properties = Vec::new();

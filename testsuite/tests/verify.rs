@@ -75,7 +75,8 @@ fn verification_cases() {
 
 /// A deadline that passes while symbolic execution is still unwinding
 /// ends the run soon after, UNKNOWN (every path still live ends there),
-/// with no formula encoded; the same program without one is decided.
+/// with no formula encoded; the same program without one is decided; and
+/// encoding gives up at a deadline as well.
 #[test]
 fn a_deadline_stops_symbolic_execution() {
     let dir = std::env::temp_dir().join(format!("lore-symex-deadline-{}", std::process::id()));
@@ -118,5 +119,12 @@ fn a_deadline_stops_symbolic_execution() {
         verify(&program, &small).unwrap().verdict,
         Verdict::False(_)
     ));
+    // Encoding stops at a deadline too (a formula built just before it can
+    // take far longer to encode than to build).
+    let symex = lore_bmc::symex::execute(&program, &small).unwrap();
+    let past = Some(std::time::Instant::now());
+    let dimacs = lore_bmc::solver::Dimacs::new;
+    assert!(lore_bmc::check::encode_until(&symex, dimacs(), past).is_none());
+    assert!(lore_bmc::check::encode_until(&symex, dimacs(), None).is_some());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -345,6 +345,7 @@ fn failing(program: &Program, options: &SymexOptions) -> Result<Option<Vec<Prope
     let (results, _) = check_all_reporting(
         &symex,
         options.solver.build_until(options.deadline),
+        options.deadline,
         &mut |_| {},
     );
     let mut failed = Vec::new();

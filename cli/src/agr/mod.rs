@@ -56,7 +56,7 @@ pub struct AgrArgs {
     /// Seconds (of the time limit) spent making the assumption smaller
     /// once one is proved: states of it are merged while M1 || A still
     /// satisfies P (each merge checked; 0 keeps the learned assumption).
-    #[arg(long, default_value_t = 1.0, value_name = "SECONDS")]
+    #[arg(long, default_value_t = 0.5, value_name = "SECONDS")]
     pub shrink_time: f64,
     /// Write the repaired M2 as C source to FILE (where each repair is a
     /// constraint at a point where the program ends).
