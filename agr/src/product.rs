@@ -53,6 +53,9 @@ pub struct Product {
     /// (then bounded model checking one step deeper sees every run: it is
     /// complete); `None` where it has one, or is too large to list.
     pub longest_run: Option<usize>,
+    /// Blocks inside the program's loops (each unwound up to the bound):
+    /// with the blocks outside them, the size of a bounded run.
+    pub loop_blocks: usize,
 }
 
 /// Where the scheduler's choice is made, to find it among a
@@ -540,6 +543,10 @@ pub fn build_as(system: &System, m2: &Component, shape: Shape) -> Product {
             (blocks, loops)
         }
     };
+    let loop_blocks = loops
+        .iter()
+        .map(|l| (l.latch.index() + 1).saturating_sub(l.header.index()))
+        .sum();
     program.functions.push(Function {
         name: NAME.to_string(),
         ty: f1.ty,
@@ -555,6 +562,7 @@ pub fn build_as(system: &System, m2: &Component, shape: Shape) -> Product {
         steps,
         property: property_name,
         longest_run,
+        loop_blocks,
     }
 }
 
