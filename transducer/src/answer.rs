@@ -241,7 +241,8 @@ fn follows(
 }
 
 /// Hexadecimal runs (2 or 4 digits, lower or upper case, right-aligned at
-/// nibble 0) and decimal runs (the digits of `v`, at least two) in the output.
+/// nibble 0) and decimal runs (the digits of `v`; a single one only as
+/// below) in the output.
 fn digit_runs(v: u32, output: &[u32], bits: u32, terms: &mut [Option<Term>]) {
     let nibbles = bits.div_ceil(4) as usize;
     for start in 0..output.len() {
@@ -271,8 +272,11 @@ fn digit_runs(v: u32, output: &[u32], bits: u32, terms: &mut [Option<Term>]) {
             }
         }
     }
+    // One digit is λ0's decimal only where it cannot be padding: λ0 is not
+    // 0 and the digit is written once (`&#5;`, not the zeros of `\x00`).
     let digits: Vec<u32> = v.to_string().bytes().map(u32::from).collect();
-    if digits.len() >= 2 {
+    let once = || output.iter().filter(|&&o| o == digits[0]).count() == 1;
+    if digits.len() >= 2 || (v != 0 && once()) {
         for start in 0..output.len() {
             let end = start + digits.len();
             if end <= output.len()
@@ -366,6 +370,29 @@ pub(crate) fn bisect(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_single_decimal_digit_is_a_term_only_where_it_cannot_be_padding() {
+        let bytes = |s: &str| s.bytes().map(u32::from).collect::<Vec<u32>>();
+        let run = |v: u32, out: &[u32]| {
+            let mut terms = vec![None; out.len()];
+            digit_runs(v, out, 8, &mut terms);
+            terms
+        };
+        // `&#5;`: the 5 is λ0's units digit.
+        let t = run(5, &bytes("&#5;"));
+        assert_eq!(t[2], Some(Term::Decimal { back: 0, place: 0 }));
+        assert!(t[0].is_none() && t[3].is_none());
+        // The zeros UTF-16 output puts between bytes, and 0 itself: no term.
+        let t = run(0, &[92, 0, 120, 0, 48, 0, 48, 0]);
+        assert!(t.iter().all(Option::is_none), "{t:?}");
+        // A digit written twice may be a constant: no term.
+        assert!(run(5, &bytes("5;5")).iter().all(Option::is_none));
+        // Two digits or more, as before.
+        let t = run(42, &bytes("&#42;"));
+        assert_eq!(t[2], Some(Term::Decimal { back: 0, place: 1 }));
+        assert_eq!(t[3], Some(Term::Decimal { back: 0, place: 0 }));
+    }
 
     #[test]
     fn bisection_finds_the_edge_of_an_interval_of_agreement() {
