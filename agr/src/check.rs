@@ -78,6 +78,7 @@ pub fn check_product(
         deepen_to: Some(bound.max(2) * 4),
         deadline: Some((Instant::now(), time)),
         memory: None,
+        plain_step_first: true,
     };
     let outcome = match verify_portfolio(&product.program, &options, &portfolio, &mut |_| {}) {
         Ok(o) => o,

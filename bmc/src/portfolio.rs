@@ -25,6 +25,11 @@ pub struct Portfolio {
     /// once a quarter of the limit has been used (the formula roughly
     /// doubles with the bound).
     pub memory: Option<(fn() -> usize, usize)>,
+    /// Try k-induction's step case without invariants before searching
+    /// for them: faster where it holds (the search is most of a quick
+    /// proof's time), but the proof then names no invariant, so a
+    /// correctness witness made from it has none.
+    pub plain_step_first: bool,
 }
 
 /// The portfolio's answer.
@@ -59,8 +64,15 @@ pub fn verify_portfolio(
         let mut report = verify_reporting(program, &options, progress)?;
         let open = only_unwinding_open(&report);
         let induction = if portfolio.k_induction && options.unwinding_assertions && open {
-            let found = prove(program, &options, &report, k_from, deadline)
-                .unwrap_or_else(|e| Induction::NotProved(e.to_string()));
+            let found = prove(
+                program,
+                &options,
+                &report,
+                k_from,
+                deadline,
+                portfolio.plain_step_first,
+            )
+            .unwrap_or_else(|e| Induction::NotProved(e.to_string()));
             k_from = options.unwind;
             if let Induction::Proved { .. } = found {
                 report.verdict = Verdict::True;

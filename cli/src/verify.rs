@@ -503,6 +503,9 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
             let peak: fn() -> usize = crate::memory::peak;
             (peak, (mib as usize).saturating_mul(1 << 20))
         }),
+        // A proof's invariants go into the correctness witness: searched
+        // for first.
+        plain_step_first: false,
     };
     let outcome = verify_portfolio(program, &options, &portfolio, &mut progress);
     heartbeat.stop();

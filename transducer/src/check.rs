@@ -335,6 +335,7 @@ pub(crate) fn prove_program(
         deepen_to: Some(options.unwind.max(2) * 8),
         deadline: Some((Instant::now(), time)),
         memory: None,
+        plain_step_first: true,
     };
     let outcome = match verify_portfolio(program, &options, &portfolio, &mut |_| {}) {
         Ok(o) => o,

@@ -98,13 +98,16 @@ pub const MAX_K: u32 = 32;
 /// applies when every check holds but unwinding assertions of loops of
 /// `main`, and then tries the step case for each such loop with
 /// k = `from` … min(`unwind` − 1, [`MAX_K`]) (`from` > 1 where a smaller
-/// bound has tried the smaller k), until `deadline`.
+/// bound has tried the smaller k), until `deadline`; with
+/// `plain_step_first`, the step case at k = `from` without invariants
+/// before they are searched for.
 pub fn prove(
     program: &Program,
     options: &SymexOptions,
     base: &Report,
     from: u32,
     deadline: Option<Instant>,
+    plain_step_first: bool,
 ) -> Result<Induction, BmcError> {
     let not = |why: String| Ok(Induction::NotProved(why));
     let Some(entry) = program.entry else {
@@ -157,6 +160,35 @@ pub fn prove(
         }
         Err(why) => return not(why),
     };
+    // Where asked, the step case without invariants first, at the smallest
+    // k: where it holds, the search for invariants (most of a proof's time
+    // when it is quick: 0.54 of 0.57 s on a sanitizer's product) is not
+    // needed.
+    let first = from.max(1);
+    if plain_step_first
+        && first < unwind.min(MAX_K + 1)
+        && deadline.is_none_or(|d| Instant::now() < d)
+    {
+        let plan = Plan {
+            assumed_copies: first as usize,
+            before_havoc: Vec::new(),
+            after_havoc: Vec::new(),
+            at_back_edge: None,
+            exits_go_on: true,
+        };
+        let (step, step_options) = rewrite(program, options, &shape, &plan);
+        if verify(&step, &step_options)?.verdict == Verdict::True {
+            return Ok(Induction::Proved {
+                loops: vec![LoopProof {
+                    name: format!("{}.{target}", main.name),
+                    loc: shape.loc,
+                    invariants: Vec::new(),
+                }],
+                k: first,
+                unwind,
+            });
+        }
+    }
     let invariants = invariants::find(program, options, &shape, deadline)?;
     let (subject, save, assumed, texts) = match &invariants {
         Some(inv) => (
