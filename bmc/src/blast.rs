@@ -38,7 +38,9 @@ impl<S: SatSolver> Blaster<S> {
         let mut stack = vec![(root, false)];
         let mut visited = 0u32;
         while let Some((id, children_done)) = stack.pop() {
-            if visited % 1024 == 0 && deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            if visited.is_multiple_of(1024)
+                && deadline.is_some_and(|d| std::time::Instant::now() >= d)
+            {
                 return None;
             }
             visited = visited.wrapping_add(1);

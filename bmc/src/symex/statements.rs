@@ -23,7 +23,7 @@ impl Executor<'_> {
     fn past_deadline(&mut self) -> bool {
         if !self.out_of_time {
             self.blocks_run += 1;
-            if self.blocks_run % 64 == 0 {
+            if self.blocks_run.is_multiple_of(64) {
                 self.out_of_time = self
                     .options
                     .deadline
