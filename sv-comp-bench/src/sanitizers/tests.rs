@@ -1,6 +1,5 @@
 //! The vector parser on literal lines.
 
-use super::spans::*;
 use super::vectors::*;
 use super::*;
 
