@@ -142,7 +142,7 @@ pub fn check_all_reporting(
         let results = symex
             .checks
             .iter()
-            .map(|c| result(c, Outcome::Unknown(UnknownReason::SolverGaveUp)))
+            .map(|c| result(c, Outcome::Unknown(UnknownReason::OutOfTime)))
             .collect();
         let encoding = Encoding {
             steps: symex.equation.steps.len(),

@@ -58,6 +58,10 @@ pub enum UnknownReason {
     /// The SAT solver gave up (or was stopped at the run's deadline).
     #[error("the SAT solver gave up or ran out of time")]
     SolverGaveUp,
+    /// The run's deadline passed before the formula was solved: symbolic
+    /// execution or encoding was stopped there (the solver never ran).
+    #[error("out of time before the formula was solved (symbolic execution or encoding stopped at the deadline)")]
+    OutOfTime,
     /// A counterexample did not fail its property when replayed concretely
     /// (an internal error): how the replay ended, and the inputs as
     /// `name = value` so that it can be reproduced by hand.

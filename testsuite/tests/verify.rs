@@ -99,7 +99,7 @@ fn a_deadline_stops_symbolic_execution() {
     let took = started.elapsed().as_secs_f64();
     assert_eq!(
         report.verdict,
-        Verdict::Unknown(lore_bmc::error::UnknownReason::SolverGaveUp)
+        Verdict::Unknown(lore_bmc::error::UnknownReason::OutOfTime)
     );
     assert_eq!(
         report.encoding.clauses, 0,
