@@ -40,14 +40,59 @@ pub fn run(
             Err(e) => problems.push(e),
         }
     }
+    let mut tally = Tally::default();
     for folder in &folders {
-        run_manifest(folder, bound, time, &mut problems);
+        run_manifest(folder, bound, time, &mut problems, &mut tally);
     }
+    tally.print();
     crate::verdict(&problems)
 }
 
+/// The goals at a glance, over every row.
+#[derive(Default)]
+struct Tally {
+    rows: usize,
+    as_expected: usize,
+    agree: usize,
+    /// Correct instances (expected to hold), and those whose assumption
+    /// is smaller than M2.
+    correct: usize,
+    smaller: usize,
+    /// Flawed instances repaired, and the most repairs one needed.
+    repaired: usize,
+    most_repairs: usize,
+    /// The slowest AGR run and its instance.
+    slowest: (f64, String),
+}
+
+impl Tally {
+    fn print(&self) {
+        println!(
+            "{} instances: {} as expected, {} confirmed by the independent checks; \
+             {} of {} correct ones with an assumption smaller than M2; {} flawed ones \
+             repaired, in at most {} iteration{}; slowest {} in {:.2} s",
+            self.rows,
+            self.as_expected,
+            self.agree,
+            self.smaller,
+            self.correct,
+            self.repaired,
+            self.most_repairs,
+            if self.most_repairs == 1 { "" } else { "s" },
+            self.slowest.1,
+            self.slowest.0,
+        );
+    }
+}
+
 /// The rows of one folder's INSTANCES.tsv.
-fn run_manifest(folder: &Path, bound: u32, time: Duration, problems: &mut Vec<String>) {
+fn run_manifest(
+    folder: &Path,
+    bound: u32,
+    time: Duration,
+    problems: &mut Vec<String>,
+    tally: &mut Tally,
+) {
     let manifest = folder.join("INSTANCES.tsv");
     let text = match std::fs::read_to_string(&manifest) {
         Ok(t) => t,
@@ -143,6 +188,22 @@ fn run_manifest(folder: &Path, bound: u32, time: Duration, problems: &mut Vec<St
         };
         // The AGR run alone, and the independent checks after it.
         let (seconds, checked) = (result.seconds, checking.elapsed().as_secs_f64());
+        tally.rows += 1;
+        tally.as_expected += usize::from(verdict == expected);
+        tally.agree += usize::from(independent == "agrees");
+        if expected == "holds" {
+            tally.correct += 1;
+            if let Verdict::Holds { assumption, .. } = &result.last.verdict {
+                tally.smaller += usize::from(assumption.num_states() < system.m2.states);
+            }
+        }
+        if verdict == "repaired" {
+            tally.repaired += 1;
+            tally.most_repairs = tally.most_repairs.max(result.iterations.len());
+        }
+        if seconds > tally.slowest.0 {
+            tally.slowest = (seconds, name.clone());
+        }
         println!(
             "{name:<34} {expected:>9} {verdict:>9} {:>7} {:>4} {:>6} {:>5} {:>6} {:>5} {:>7} {:>6} {seconds:>7.2} {checked:>7.2} {independent:>11}",
             result.iterations.len(),
