@@ -205,6 +205,17 @@ fn solver_kind(name: &str) -> Result<lore_bmc::solver::SolverKind, String> {
         .ok_or_else(|| format!("unknown solver `{name}` (cadical or varisat)"))
 }
 
+/// A number of seconds (`--timeout`, `--shrink-time`): from 0 to 10^9
+/// (a time `Duration` can hold; NaN and infinities are refused).
+fn seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if (0.0..=1e9).contains(&v) => Ok(v),
+        _ => Err(format!(
+            "`{text}` is not a number of seconds (from 0 to 1e9)"
+        )),
+    }
+}
+
 /// Runs `lore` with `args` (the first is the program name); returns the exit code.
 pub fn run(args: impl IntoIterator<Item = OsString>, console: &mut Console<'_>) -> u8 {
     let cli = match Cli::try_parse_from(args) {

@@ -224,7 +224,7 @@ pub struct VerifyArgs {
     #[arg(long)]
     pub no_k_induction: bool,
     /// Give up after this many seconds (the verdict is UNKNOWN).
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::seconds)]
     pub timeout: Option<f64>,
     /// Give up above this much memory, in MiB (the verdict is UNKNOWN).
     #[arg(long, value_name = "MIB")]

@@ -44,3 +44,31 @@ fn unknown_option_is_a_usage_error() {
     assert_eq!(code, 2);
     assert!(err.contains("--no-such-option"), "{err}");
 }
+
+#[test]
+fn a_number_of_seconds_must_be_one() {
+    // NaN, an infinity or a time no `Duration` holds is refused where it is
+    // read, not turned into a panic later.
+    for (option, value) in [
+        ("--timeout", "nan"),
+        ("--timeout", "1e300"),
+        ("--shrink-time", "inf"),
+    ] {
+        let command = if option == "--timeout" {
+            "verify"
+        } else {
+            "agr"
+        };
+        let mut args: Vec<String> = vec![command.into(), option.into(), value.into()];
+        args.extend(["cases/agr/password/m1.c", "cases/agr/password/m2.c"].map(String::from));
+        if command == "agr" {
+            args.push("cases/agr/password/password.prop".into());
+        }
+        let (code, _, err) = run_lore(&args);
+        assert_eq!(code, 2, "{option} {value}: {err}");
+        assert!(
+            err.contains("is not a number of seconds"),
+            "{option} {value}: {err}"
+        );
+    }
+}

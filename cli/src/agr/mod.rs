@@ -56,7 +56,7 @@ pub struct AgrArgs {
     /// Seconds (of the time limit) spent making the assumption smaller
     /// once one is proved: states of it are merged while M1 || A still
     /// satisfies P (each merge checked; 0 keeps the learned assumption).
-    #[arg(long, default_value_t = 0.5, value_name = "SECONDS")]
+    #[arg(long, default_value_t = 0.5, value_name = "SECONDS", value_parser = crate::seconds)]
     pub shrink_time: f64,
     /// Write the repaired M2 as C source to FILE (where each repair is a
     /// constraint at a point where the program ends).
@@ -228,7 +228,7 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
         bound: args.bound,
         time,
         max_iterations: args.max_iterations,
-        shrink: Duration::from_secs_f64(args.shrink_time.clamp(0.0, 1e6)),
+        shrink: Duration::from_secs_f64(args.shrink_time.min(1e9)),
     };
     let result = agr_reporting(&system, &settings, &mut progress);
     let out = &mut console.out;
