@@ -62,7 +62,8 @@ pub struct LearnOptions {
         long,
         visible_alias = "budget",
         default_value_t = 60.0,
-        value_name = "SECONDS"
+        value_name = "SECONDS",
+        value_parser = crate::seconds
     )]
     pub search_time: f64,
     /// The events: function names separated by commas, and `branches` for

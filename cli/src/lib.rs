@@ -205,7 +205,8 @@ fn solver_kind(name: &str) -> Result<lore_bmc::solver::SolverKind, String> {
         .ok_or_else(|| format!("unknown solver `{name}` (cadical or varisat)"))
 }
 
-/// A number of seconds (`--timeout`, `--shrink-time`): from 0 to 10^9
+/// A number of seconds (`--timeout`, `--shrink-time`, `--search-time`):
+/// from 0 to 10^9
 /// (a time `Duration` can hold; NaN and infinities are refused).
 fn seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {

@@ -53,11 +53,12 @@ fn a_number_of_seconds_must_be_one() {
         ("--timeout", "nan"),
         ("--timeout", "1e300"),
         ("--shrink-time", "inf"),
+        ("--search-time", "inf"),
     ] {
-        let command = if option == "--timeout" {
-            "verify"
-        } else {
-            "agr"
+        let command = match option {
+            "--timeout" => "verify",
+            "--search-time" => "learn",
+            _ => "agr",
         };
         let mut args: Vec<String> = vec![command.into(), option.into(), value.into()];
         args.extend(["cases/agr/password/m1.c", "cases/agr/password/m2.c"].map(String::from));
