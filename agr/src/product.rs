@@ -223,6 +223,12 @@ pub fn build_as(system: &System, m2: &Component, shape: Shape) -> Product {
             .filter(|(_, &a)| a)
             .fold(Expr::bool(false), |acc, (s, _)| or(acc, eq(l, s)))
     };
+    // "The control state (M1's, M2's, P's) is one of these."
+    let one_of = |states: &mut dyn Iterator<Item = &Control>| {
+        states.fold(Expr::bool(false), |acc, &(a, b, c)| {
+            or(acc, and(and(eq(q1, a), eq(q2, b)), eq(qp, c)))
+        })
+    };
     let property = &system.property;
     // P's transitions on a label.
     let watching = |label: &Label| -> Vec<usize> {
@@ -411,12 +417,15 @@ pub fn build_as(system: &System, m2: &Component, shape: Shape) -> Product {
         .filter(|_| shape == Shape::Graph)
         .and_then(|graph| {
             let parts = condensation(graph, start);
+            let cycles: Vec<bool> = parts.iter().map(|part| cyclic(graph, part)).collect();
             let looping: usize = parts
                 .iter()
-                .filter(|part| cyclic(graph, part))
-                .map(|part| part.iter().map(|c| graph[c].len()).sum::<usize>() + 2)
+                .zip(&cycles)
+                .filter(|(_, &c)| c)
+                .map(|(part, _)| part.iter().map(|c| graph[c].len()).sum::<usize>() + 2)
                 .sum();
-            (looping <= LOOPS_PER_SCHEDULER * (blocks_of.len() + 3)).then_some((graph, parts))
+            (looping <= LOOPS_PER_SCHEDULER * (blocks_of.len() + 3))
+                .then_some((graph, parts, cycles))
         });
     let (blocks, loops) = match layout {
         // The control graph itself, in topological order of its strongly
@@ -429,7 +438,7 @@ pub fn build_as(system: &System, m2: &Component, shape: Shape) -> Product {
         // it leaves the loop. Without a cycle there is nothing to unwind;
         // with one, each loop is unwound on its own and k-induction proves
         // it (its step case starts at that part only).
-        Some((graph, parts)) => {
+        Some((graph, parts, cycles)) => {
             let mut part_of: rustc_hash::FxHashMap<Control, usize> = Default::default();
             for (i, part) in parts.iter().enumerate() {
                 for c in part {
@@ -439,10 +448,10 @@ pub fn build_as(system: &System, m2: &Component, shape: Shape) -> Product {
             // Each part's first block: its head (or its one state's block).
             let mut first_block = Vec::with_capacity(parts.len());
             let mut at = 1u32;
-            for part in &parts {
+            for (part, &looping) in parts.iter().zip(&cycles) {
                 first_block.push(at);
                 let edges: usize = part.iter().map(|c| graph[c].len()).sum();
-                at += 1 + edges as u32 + u32::from(cyclic(graph, part));
+                at += 1 + edges as u32 + u32::from(looping);
             }
             let end = BlockId(at);
             let mut blocks = vec![block(initial, Terminator::Goto(BlockId(1)))];
@@ -451,14 +460,11 @@ pub fn build_as(system: &System, m2: &Component, shape: Shape) -> Product {
                 let head = first_block[i];
                 let edges: Vec<(usize, Control)> =
                     part.iter().flat_map(|c| graph[c].iter().copied()).collect();
-                let looping = cyclic(graph, part);
+                let looping = cycles[i];
                 let join = BlockId(head + 1 + edges.len() as u32);
                 let mut head_stmts = Vec::new();
                 if looping {
-                    let invariant = part.iter().fold(Expr::bool(false), |acc, &(a, b, c)| {
-                        or(acc, and(and(eq(q1, a), eq(q2, b)), eq(qp, c)))
-                    });
-                    head_stmts.push(assume(invariant));
+                    head_stmts.push(assume(one_of(&mut part.iter())));
                 }
                 head_stmts.extend([no_error.clone(), choose.clone()]);
                 blocks.push(block(
@@ -515,10 +521,7 @@ pub fn build_as(system: &System, m2: &Component, shape: Shape) -> Product {
             if let Some(graph) = &graph {
                 let mut reach: Vec<&Control> = graph.keys().collect();
                 reach.sort_unstable();
-                let invariant = reach.iter().fold(Expr::bool(false), |acc, &&(a, b, c)| {
-                    or(acc, and(and(eq(q1, a), eq(q2, b)), eq(qp, c)))
-                });
-                head_stmts.push(assume(invariant));
+                head_stmts.push(assume(one_of(&mut reach.iter().copied())));
             }
             head_stmts.extend([no_error, choose]);
             blocks.push(block(

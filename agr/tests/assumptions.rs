@@ -51,25 +51,20 @@ fn a_merge_like_the_papers_holds_and_two_others_fail() {
     assert!(m2.is_subset_of(&paper));
     let proved = check_premises(&system, &machine, &paper, BOUND, TIME);
     assert!(proved.is_ok(), "{proved:?}");
-    // The test x > 999 skippable: the password 0 is sent, doubled to 0.
-    let (no_test, _) = merge(&m2, State::new(1), State::new(2));
-    let refused = check_premises(&system, &machine, &no_test, BOUND, TIME);
-    assert!(
-        refused
-            .as_ref()
-            .is_err_and(|why| why.contains("has an error trace")),
-        "{refused:?}"
-    );
-    // The state before ψ and the accepting one after it merged: the trace
-    // may end without ψ, and the password 2^63 overflows.
-    let (no_psi, _) = merge(&m2, State::new(4), State::new(5));
-    let refused = check_premises(&system, &machine, &no_psi, BOUND, TIME);
-    assert!(
-        refused
-            .as_ref()
-            .is_err_and(|why| why.contains("has an error trace")),
-        "{refused:?}"
-    );
+    // Merges that fail the first premise: the test x > 999 skippable (the
+    // password 0 is sent, doubled to 0); the state before ψ and the
+    // accepting one after it merged (the trace may end without ψ, and the
+    // password 2^63 overflows).
+    for (p, q) in [(1, 2), (4, 5)] {
+        let (merged, _) = merge(&m2, State::new(p), State::new(q));
+        let refused = check_premises(&system, &machine, &merged, BOUND, TIME);
+        assert!(
+            refused
+                .as_ref()
+                .is_err_and(|why| why.contains("has an error trace")),
+            "s{p} and s{q} merged: {refused:?}"
+        );
+    }
 }
 
 #[test]
