@@ -8,7 +8,8 @@ use rustc_hash::FxHashMap;
 pub struct Blaster<S: SatSolver> {
     pub circuit: Circuit<S>,
     done: FxHashMap<TermId, Bv>,
-    /// By kind of term: how many were blasted and the clauses they cost.
+    /// By kind of term: how many were blasted and the gates they made
+    /// (gates become clauses only where a check needs them).
     pub cost: FxHashMap<&'static str, (u64, u64)>,
 }
 
@@ -57,11 +58,11 @@ impl<S: SatSolver> Blaster<S> {
                 }
                 continue;
             }
-            let before = self.circuit.solver.num_clauses();
+            let before = self.circuit.gates();
             let bits = self.build(terms, id);
             let entry = self.cost.entry(kind(terms.get(id))).or_default();
             entry.0 += 1;
-            entry.1 += self.circuit.solver.num_clauses() - before;
+            entry.1 += (self.circuit.gates() - before) as u64;
             self.done.insert(id, bits);
         }
         Some(self.done[&root].clone())
@@ -153,7 +154,7 @@ impl<S: SatSolver> Blaster<S> {
         let mut out = vec![0u8; (width as usize).div_ceil(8)];
         if let Some(bits) = self.done.get(&id) {
             for (i, &l) in bits.iter().enumerate() {
-                if self.circuit.solver.value(l) {
+                if self.circuit.lit_value(l) {
                     out[i / 8] |= 1 << (i % 8);
                 }
             }

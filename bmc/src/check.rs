@@ -55,8 +55,8 @@ pub struct Encoding {
     pub variables: u32,
     pub clauses: u64,
     /// By kind of term (`ite`, `add`, `eq`, …): terms blasted and the
-    /// clauses they cost, most clauses first.
-    pub clauses_by_kind: Vec<(&'static str, u64, u64)>,
+    /// gates they made, most gates first.
+    pub gates_by_kind: Vec<(&'static str, u64, u64)>,
     pub solve_seconds: f64,
     pub solver_calls: u64,
     /// Replaying the counterexamples concretely.
@@ -88,7 +88,9 @@ pub enum Stage<'a> {
 /// The equation in `solver`, and the literal of each check's violation
 /// (`None` for a check that cannot fail): every check, and the guard of
 /// every input and allocation (for witnesses), blasted before any solver
-/// call. `lore show cnf` prints this same formula.
+/// call, and the clauses of the checks' cone written (the guards' values
+/// are computed from the model; only what some check depends on becomes
+/// clauses). `lore show cnf` prints this same formula.
 pub fn encode<S: SatSolver>(symex: &Symex, solver: S) -> (Blaster<S>, Vec<Option<Lit>>) {
     encode_until(symex, solver, None).expect("without a deadline encoding ends")
 }
@@ -114,6 +116,8 @@ pub fn encode_until<S: SatSolver>(
             Some(blaster.blast_until(terms, c.violated, deadline)?[0])
         });
     }
+    let cone: Vec<Lit> = lits.iter().flatten().copied().collect();
+    blaster.circuit.write_cone(&cone);
     Some((blaster, lits))
 }
 
@@ -159,8 +163,8 @@ pub fn check_all_reporting(
     let mut results = Vec::new();
     let mut calls = 0;
     progress(Stage::Encoded {
-        variables: u64::from(blaster.circuit.solver.num_vars()),
-        clauses: blaster.circuit.solver.num_clauses(),
+        variables: u64::from(blaster.circuit.num_vars()),
+        clauses: blaster.circuit.num_clauses(),
     });
     // CBMC's scheme: one query for "some check still open fails"; a model
     // settles the checks it violates (with its inputs as their witness), and
@@ -181,10 +185,10 @@ pub fn check_all_reporting(
             break;
         }
         let some_fails: Vec<Lit> = open.iter().filter_map(|&i| lits[i]).collect();
-        blaster.circuit.solver.add_clause(&some_fails);
+        blaster.circuit.add_clause(&some_fails);
         calls += 1;
         let started = std::time::Instant::now();
-        let answer = blaster.circuit.solver.solve(&[]);
+        let answer = blaster.circuit.solve(&[]);
         solve_seconds += started.elapsed().as_secs_f64();
         match answer {
             SolveResult::Unsat => {
@@ -209,7 +213,7 @@ pub fn check_all_reporting(
                 let failing: Vec<usize> = open
                     .iter()
                     .copied()
-                    .filter(|&i| lits[i].is_some_and(|l| blaster.circuit.solver.value(l)))
+                    .filter(|&i| lits[i].is_some_and(|l| blaster.circuit.lit_value(l)))
                     .collect();
                 assert!(
                     !failing.is_empty(),
@@ -237,9 +241,9 @@ pub fn check_all_reporting(
         checks: symex.checks.len(),
         accesses: symex.accesses.clone(),
         encode_seconds,
-        variables: blaster.circuit.solver.num_vars(),
-        clauses: blaster.circuit.solver.num_clauses(),
-        clauses_by_kind: {
+        variables: blaster.circuit.num_vars(),
+        clauses: blaster.circuit.num_clauses(),
+        gates_by_kind: {
             let mut by: Vec<_> = blaster.cost.iter().map(|(k, &(n, c))| (*k, n, c)).collect();
             by.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(b.0)));
             by

@@ -16,6 +16,7 @@ pub mod bv;
 pub mod check;
 pub mod error;
 pub mod float;
+pub mod gates;
 pub mod interp;
 pub mod kinduction;
 pub mod layout;

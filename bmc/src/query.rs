@@ -17,7 +17,7 @@ use crate::blast::Blaster;
 use crate::check::{witness, Witness};
 use crate::error::{BmcError, UnknownReason};
 use crate::interp::{Interpreter, Replay, TraceStep};
-use crate::solver::{Backend, Lit, SatSolver, SolveResult};
+use crate::solver::{Backend, Lit, SolveResult};
 use crate::ssa::{Binary, TermId, FALSE};
 use crate::symex::{execute, CheckKind, Events, Symex, SymexOptions};
 use lore_frontend::ir::Program;
@@ -181,8 +181,8 @@ impl<'p> ErrorQueries<'p> {
     pub fn stats(&self) -> QueryStats {
         QueryStats {
             solver_calls: self.solver_calls,
-            variables: self.blaster.circuit.solver.num_vars(),
-            clauses: self.blaster.circuit.solver.num_clauses(),
+            variables: self.blaster.circuit.num_vars(),
+            clauses: self.blaster.circuit.num_clauses(),
         }
     }
 
@@ -199,7 +199,7 @@ impl<'p> ErrorQueries<'p> {
             };
             let lit = self.blaster.blast(&self.symex.equation.terms, c.violated)[0];
             self.solver_calls += 1;
-            if self.blaster.circuit.solver.solve(&[lit]) != SolveResult::Unsat {
+            if self.blaster.circuit.solve(&[lit]) != SolveResult::Unsat {
                 found = Some(reason.clone());
                 break;
             }
@@ -240,7 +240,7 @@ impl<'p> ErrorQueries<'p> {
 
     fn decide(&mut self, assumptions: &[Lit]) -> Option<bool> {
         self.solver_calls += 1;
-        match self.blaster.circuit.solver.solve(assumptions) {
+        match self.blaster.circuit.solve(assumptions) {
             SolveResult::Unsat => Some(false),
             SolveResult::Sat => Some(true),
             SolveResult::Unknown => None,
@@ -338,7 +338,7 @@ impl<'p> ErrorQueries<'p> {
             Goal::Accepted => accepts,
             Goal::Rejected => !accepts,
         };
-        c.solver.add_clause(&[!active, wanted]);
+        c.add_clause(&[!active, wanted]);
         MonitorHandle { active }
     }
 
@@ -358,17 +358,17 @@ impl<'p> ErrorQueries<'p> {
         for (j, &a) in word.iter().enumerate() {
             clause.push(!self.letter_is[j][a as usize]);
         }
-        self.blaster.circuit.solver.add_clause(&clause);
+        self.blaster.circuit.add_clause(&clause);
     }
 
     /// Retires a monitor for good: its activation literal becomes false.
     pub fn retire(&mut self, monitor: MonitorHandle) {
-        self.blaster.circuit.solver.add_clause(&[!monitor.active]);
+        self.blaster.circuit.add_clause(&[!monitor.active]);
     }
 
     fn solve(&mut self, assumptions: &[Lit]) -> Answer {
         self.solver_calls += 1;
-        match self.blaster.circuit.solver.solve(assumptions) {
+        match self.blaster.circuit.solve(assumptions) {
             SolveResult::Unsat => Answer::No,
             SolveResult::Unknown => Answer::Unknown(UnknownReason::SolverGaveUp),
             SolveResult::Sat => self.replay_model(),

@@ -180,6 +180,42 @@ fn fix(bv: &Bv, value: u128, out: &mut Vec<Lit>) {
     }
 }
 
+/// Under `assumptions` (inputs fixed), the clauses force `out` to
+/// `expected`: the formula is satisfiable with it and not with any other
+/// value (gates are written as clauses only where a constraint reaches
+/// them, so both questions are asked of the output itself), and the
+/// circuit reads `expected` back.
+fn assert_forced<S: SatSolver>(
+    c: &mut Circuit<S>,
+    assumptions: &[Lit],
+    out: &Bv,
+    expected: u128,
+    what: &dyn Fn() -> String,
+) {
+    let mut with = assumptions.to_vec();
+    fix(out, expected, &mut with);
+    assert_eq!(
+        c.solve(&with),
+        SolveResult::Sat,
+        "{} is not {expected:#x}",
+        what()
+    );
+    assert_eq!(c.value(out), expected, "{}", what());
+    let differs: Vec<Lit> = out
+        .iter()
+        .enumerate()
+        .map(|(i, &l)| if (expected >> i) & 1 == 1 { !l } else { l })
+        .collect();
+    let mut against = assumptions.to_vec();
+    against.push(c.or_all(&differs));
+    assert_eq!(
+        c.solve(&against),
+        SolveResult::Unsat,
+        "{} may differ from {expected:#x}",
+        what()
+    );
+}
+
 fn check(op: Op, w: u32, pairs: impl Iterator<Item = (u128, u128)>) {
     let mut c = Circuit::new(Varisat::new());
     let x = c.fresh_bv(w);
@@ -189,13 +225,9 @@ fn check(op: Op, w: u32, pairs: impl Iterator<Item = (u128, u128)>) {
         let mut assumptions = Vec::new();
         fix(&x, vx, &mut assumptions);
         fix(&y, vy, &mut assumptions);
-        assert_eq!(c.solver.solve(&assumptions), SolveResult::Sat);
-        let got = c.value(&r);
-        assert_eq!(
-            got,
-            reference(op, vx, vy, w),
-            "{op:?} width {w}: x={vx:#x} y={vy:#x}"
-        );
+        assert_forced(&mut c, &assumptions, &r, reference(op, vx, vy, w), &|| {
+            format!("{op:?} width {w}: x={vx:#x} y={vy:#x}")
+        });
     }
 }
 
@@ -316,15 +348,11 @@ fn multiplexer_gate_truth_table() {
                     let fixed = assignment([x, y, z], a);
                     let mut with = fixed.clone();
                     with.push(if want { g } else { !g });
-                    assert_eq!(
-                        c.solver.solve(&with),
-                        SolveResult::Sat,
-                        "{s:?} {t:?} {e:?} {a:?}"
-                    );
+                    assert_eq!(c.solve(&with), SolveResult::Sat, "{s:?} {t:?} {e:?} {a:?}");
                     let mut against = fixed;
                     against.push(if want { !g } else { g });
                     assert_eq!(
-                        c.solver.solve(&against),
+                        c.solve(&against),
                         SolveResult::Unsat,
                         "mux({s:?}, {t:?}, {e:?}) at {a:?} is not forced to {want}"
                     );
@@ -365,7 +393,6 @@ fn narrowed_arithmetic_of_extended_operands() {
                     let mut assumptions = Vec::new();
                     fix(&bx, vx, &mut assumptions);
                     fix(&by, vy, &mut assumptions);
-                    assert_eq!(b.circuit.solver.solve(&assumptions), SolveResult::Sat);
                     let widen = |v: u128, s: bool| {
                         if s {
                             signed(v, 4) as u128 & mask(wide)
@@ -374,13 +401,13 @@ fn narrowed_arithmetic_of_extended_operands() {
                         }
                     };
                     let expected = reference(op, widen(vx, sx), widen(vy, sy), wide);
-                    assert_eq!(
-                        b.circuit.value(&br),
-                        expected,
-                        "{op:?} of {}ext {vx:#x} and {}ext {vy:#x}",
-                        if sx { "s" } else { "z" },
-                        if sy { "s" } else { "z" }
-                    );
+                    assert_forced(&mut b.circuit, &assumptions, &br, expected, &|| {
+                        format!(
+                            "{op:?} of {}ext {vx:#x} and {}ext {vy:#x}",
+                            if sx { "s" } else { "z" },
+                            if sy { "s" } else { "z" }
+                        )
+                    });
                 }
             }
         }
@@ -438,15 +465,12 @@ fn narrowed_arithmetic_through_named_versions_and_choices() {
                         fix(&bx, vx, &mut assumptions);
                         fix(&by, vy, &mut assumptions);
                         fix(&bf, vf, &mut assumptions);
-                        assert_eq!(b.circuit.solver.solve(&assumptions), SolveResult::Sat);
                         let left = if vf == 1 { mask(wide) } else { vx };
                         let right = constant.unwrap_or(signed(vy, 4) as u128 & mask(wide));
                         let expected = reference(op, left, right, wide);
-                        assert_eq!(
-                            b.circuit.value(&br),
-                            expected,
-                            "{op:?} of {left:#x} and {right:#x}"
-                        );
+                        assert_forced(&mut b.circuit, &assumptions, &br, expected, &|| {
+                            format!("{op:?} of {left:#x} and {right:#x}")
+                        });
                     }
                 }
             }
@@ -477,15 +501,11 @@ fn majority_gate_truth_table() {
                     let fixed = assignment([x, y, z], a);
                     let mut with = fixed.clone();
                     with.push(if want { g } else { !g });
-                    assert_eq!(
-                        c.solver.solve(&with),
-                        SolveResult::Sat,
-                        "{p:?} {q:?} {r:?} {a:?}"
-                    );
+                    assert_eq!(c.solve(&with), SolveResult::Sat, "{p:?} {q:?} {r:?} {a:?}");
                     let mut against = fixed;
                     against.push(if want { !g } else { g });
                     assert_eq!(
-                        c.solver.solve(&against),
+                        c.solve(&against),
                         SolveResult::Unsat,
                         "maj({p:?}, {q:?}, {r:?}) at {a:?} is not forced to {want}"
                     );
@@ -510,14 +530,13 @@ fn check_with_constant(op: Op, w: u32, k: u128, constant_left: bool, values: &[u
     for &v in values {
         let mut assumptions = Vec::new();
         fix(&x, v, &mut assumptions);
-        assert_eq!(c.solver.solve(&assumptions), SolveResult::Sat);
         let (l, rr) = if constant_left { (k, v) } else { (v, k) };
-        assert_eq!(
-            c.value(&r),
-            reference(op, l, rr, w),
-            "{op:?} width {w}: {l:#x} and {rr:#x} (constant on the {} side)",
-            if constant_left { "left" } else { "right" }
-        );
+        assert_forced(&mut c, &assumptions, &r, reference(op, l, rr, w), &|| {
+            format!(
+                "{op:?} width {w}: {l:#x} and {rr:#x} (constant on the {} side)",
+                if constant_left { "left" } else { "right" }
+            )
+        });
     }
 }
 
@@ -573,11 +592,15 @@ fn conjunction_and_disjunction_truth_tables() {
         let or = c.or_all(lits);
         for bits in 0..8u8 {
             let a = [bits & 1 == 1, bits & 2 == 2, bits & 4 == 4];
-            assert_eq!(c.solver.solve(&assignment(vars, a)), SolveResult::Sat);
             let want_and = lits.iter().all(|&l| lit_value(l, vars, a));
             let want_or = lits.iter().any(|&l| lit_value(l, vars, a));
-            assert_eq!(c.solver.value(and), want_and, "and of {lits:?} under {a:?}");
-            assert_eq!(c.solver.value(or), want_or, "or of {lits:?} under {a:?}");
+            let fixed = assignment(vars, a);
+            assert_forced(&mut c, &fixed, &vec![and], want_and as u128, &|| {
+                format!("and of {lits:?} under {a:?}")
+            });
+            assert_forced(&mut c, &fixed, &vec![or], want_or as u128, &|| {
+                format!("or of {lits:?} under {a:?}")
+            });
         }
     }
 }
@@ -634,14 +657,15 @@ fn slices_of_operators_and_choices() {
                     fix(&bx, vx, &mut assumptions);
                     fix(&by, vy, &mut assumptions);
                     fix(&bf, vf, &mut assumptions);
-                    assert_eq!(b.circuit.solver.solve(&assumptions), SolveResult::Sat);
                     let full = reference(op, vx, vy, w);
                     for (i, (low, width, r)) in bits.iter().enumerate() {
                         let of = if i % 2 == 1 && vf == 0 { vy } else { full };
-                        assert_eq!(
-                            b.circuit.value(r),
+                        assert_forced(
+                            &mut b.circuit,
+                            &assumptions,
+                            r,
                             (of >> low) & mask(*width),
-                            "{op:?} [{low}+{width}] x={vx} y={vy} flag={vf}"
+                            &|| format!("{op:?} [{low}+{width}] x={vx} y={vy} flag={vf}"),
                         );
                     }
                 }
@@ -792,6 +816,27 @@ fn rewrites_keep_every_value() {
             ));
         }
     }
+    // A choice whose condition says x equals a constant takes the
+    // constant for x in the arm it selects.
+    for k in [0u128, 6] {
+        let kt = terms.constant(k, w);
+        let is_k = terms.binary(Binary::Eq, x, kt);
+        let not_k = terms.not(is_k);
+        for (t, name) in [
+            (terms.ite(is_k, x, y), format!("x == {k} ? x : y")),
+            (terms.ite(not_k, y, x), format!("!(x == {k}) ? y : x")),
+        ] {
+            assert!(
+                !matches!(terms.get(t), Term::Ite(_, a, b) if *a == x || *b == x),
+                "{name}: x is replaced by {k}"
+            );
+            cases.push((
+                name,
+                t,
+                Box::new(move |vx, vy, _, _| if vx == k { k } else { vy }),
+            ));
+        }
+    }
     for k in [0u128, 1] {
         let kt = terms.constant(k, 1);
         let t = terms.binary(Binary::Eq, p, kt);
@@ -817,16 +862,77 @@ fn rewrites_keep_every_value() {
                     for (bv, v) in inputs.iter().zip([vx, vy, vp, vq]) {
                         fix(bv, v, &mut assumptions);
                     }
-                    assert_eq!(b.circuit.solver.solve(&assumptions), SolveResult::Sat);
                     for ((name, _, f), r) in cases.iter().zip(&bits) {
-                        assert_eq!(
-                            b.circuit.value(r),
-                            f(vx, vy, vp == 1, vq == 1),
-                            "{name}: x={vx} y={vy} p={vp} q={vq}"
-                        );
+                        let want = f(vx, vy, vp == 1, vq == 1);
+                        assert_forced(&mut b.circuit, &assumptions, r, want, &|| {
+                            format!("{name}: x={vx} y={vy} p={vp} q={vq}")
+                        });
                     }
                 }
             }
         }
     }
+}
+
+/// Comparisons of vectors whose bits are drawn from three variables, their
+/// negations and the constants — bits alike in both operands, bits where
+/// one is the other's negation, constant bits, at any height — against
+/// the reference under every assignment (a random sample of 3-bit pairs).
+/// The comparison gate skips, decides early or chains on each of these.
+#[test]
+fn comparisons_of_shared_and_constant_bits() {
+    let mut c = Circuit::new(Varisat::new());
+    let (x, y, z) = (c.fresh(), c.fresh(), c.fresh());
+    let pool = [x, !x, y, !y, z, !z, Lit::TRUE, Lit::FALSE];
+    let mut rng = SplitMix(2026);
+    for _ in 0..600 {
+        let mut draw = || -> Bv { (0..3).map(|_| pool[(rng.next() % 8) as usize]).collect() };
+        let (a, b) = (draw(), draw());
+        for op in [Op::Ult, Op::Ule, Op::Slt, Op::Sle] {
+            let r = build(&mut c, op, &a, &b);
+            for bits in 0..8u32 {
+                let v = [bits & 1 == 1, bits & 2 == 2, bits & 4 == 4];
+                let value = |bv: &Bv| {
+                    bv.iter()
+                        .enumerate()
+                        .filter(|(_, &l)| lit_value(l, [x, y, z], v))
+                        .fold(0u128, |acc, (i, _)| acc | 1 << i)
+                };
+                let want = reference(op, value(&a), value(&b), 3);
+                assert_forced(&mut c, &assignment([x, y, z], v), &r, want, &|| {
+                    format!("{op:?} of {a:?} and {b:?} under {v:?}")
+                });
+            }
+        }
+    }
+}
+
+/// Gates become clauses only where a constraint reaches them: a sum built
+/// and never used costs no clause, a constraint on it writes its cone
+/// (once), and a gate outside every cone still reads its computed value.
+#[test]
+fn clauses_only_for_the_cone_of_the_constraints() {
+    let mut c = Circuit::new(Varisat::new());
+    let x = c.fresh_bv(8);
+    let y = c.fresh_bv(8);
+    let sum = c.add(&x, &y);
+    let product = c.mul(&x, &y);
+    assert!(c.gates() > 0);
+    assert_eq!(c.num_clauses(), 0, "nothing is written before a constraint");
+    let k = Circuit::<Varisat>::const_bv(200, 8);
+    let is_200 = c.eq(&sum, &k);
+    let mut assumptions = vec![is_200];
+    fix(&x, 150, &mut assumptions);
+    assert_eq!(c.solve(&assumptions), SolveResult::Sat);
+    let written = c.num_clauses();
+    assert!(written > 0);
+    assert_eq!(c.value(&y), 50);
+    // The product is in no constraint's cone: no clause, yet its value is
+    // the product of the model's inputs.
+    assert_eq!(c.value(&product), (150 * 50) & 0xff);
+    assert_eq!(c.solve(&assumptions), SolveResult::Sat);
+    assert_eq!(c.num_clauses(), written, "a cone is written once");
+    let mut against = assumptions.clone();
+    fix(&y, 51, &mut against);
+    assert_eq!(c.solve(&against), SolveResult::Unsat);
 }

@@ -41,7 +41,7 @@ pub fn show_ssa(program: &Program, bound: &BoundArgs) -> Result<String, String> 
 /// name in the formula to its bits' literals, least significant first
 /// (`T`/`F` for a constant bit).
 pub fn show_cnf(program: &Program, bound: &BoundArgs, dimacs: bool) -> Result<String, String> {
-    use lore_bmc::solver::{Lit, SatSolver};
+    use lore_bmc::solver::Lit;
     let options = bound.options()?;
     let program = bound.with_entry(program)?;
     let mut symex = lore_bmc::symex::execute(&program, &options).map_err(|e| e.to_string())?;
@@ -50,14 +50,14 @@ pub fn show_cnf(program: &Program, bound: &BoundArgs, dimacs: bool) -> Result<St
     }
     let (mut blaster, lits) = lore_bmc::check::encode(&symex, lore_bmc::solver::Dimacs::new());
     let some_check_fails: Vec<Lit> = lits.iter().flatten().copied().collect();
-    blaster.circuit.solver.add_clause(&some_check_fails);
+    blaster.circuit.add_clause(&some_check_fails);
     let terms = &symex.equation.terms;
     if !dimacs {
         return Ok(format!(
             "terms: {}\nvariables: {}\nclauses: {}\ngates: {}\nchecks: {}\n",
             terms.len(),
-            blaster.circuit.solver.num_vars(),
-            blaster.circuit.solver.num_clauses(),
+            blaster.circuit.num_vars(),
+            blaster.circuit.num_clauses(),
             blaster.circuit.gates(),
             lits.len()
         ));
@@ -86,6 +86,6 @@ pub fn show_cnf(program: &Program, bound: &BoundArgs, dimacs: bool) -> Result<St
             ));
         }
     }
-    out.push_str(&blaster.circuit.solver.to_dimacs(&[]));
+    out.push_str(&blaster.circuit.solver().to_dimacs(&[]));
     Ok(out)
 }

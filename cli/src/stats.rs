@@ -56,7 +56,7 @@ struct CnfJson {
 struct KindJson {
     kind: &'static str,
     terms: u64,
-    clauses: u64,
+    gates: u64,
 }
 
 #[derive(Serialize)]
@@ -86,13 +86,9 @@ impl StatsJson {
                 variables: e.variables,
                 clauses: e.clauses,
                 by_kind: e
-                    .clauses_by_kind
+                    .gates_by_kind
                     .iter()
-                    .map(|&(kind, terms, clauses)| KindJson {
-                        kind,
-                        terms,
-                        clauses,
-                    })
+                    .map(|&(kind, terms, gates)| KindJson { kind, terms, gates })
                     .collect(),
             },
             solver: SolverJson {
@@ -155,14 +151,14 @@ pub fn text(
         e.encode_seconds, e.variables, e.clauses
     ));
     let kinds: Vec<String> = e
-        .clauses_by_kind
+        .gates_by_kind
         .iter()
         .filter(|k| k.2 > 0)
-        .map(|(kind, terms, clauses)| format!("{kind} {clauses} ({terms} terms)"))
+        .map(|(kind, terms, gates)| format!("{kind} {gates} ({terms} terms)"))
         .collect();
     if !kinds.is_empty() {
         out.push_str(&format!(
-            "    clauses by kind of term: {}\n",
+            "    gates by kind of term: {}\n",
             kinds.join(", ")
         ));
     }

@@ -40,7 +40,7 @@ fn stats_in_text_name_every_stage() {
         "solving (cadical)",
         "replay",
         "peak memory:",
-        "clauses by kind of term:",
+        "gates by kind of term:",
     ] {
         assert!(out.contains(stage), "no `{stage}` in:\n{out}");
     }

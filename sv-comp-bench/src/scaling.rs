@@ -173,7 +173,12 @@ fn cbmc_run(cbmc: &Path, o: &ScalingOptions, p: &Program, k: u32) -> Result<Run,
         "--no-unwinding-assertions"
     });
     let m = measure::run(&mut cmd, Duration::from_secs_f64(o.limit))?;
-    // "44412 variables, 141224 clauses"; the last such line is the formula solved.
+    // "44412 variables, 141224 clauses", before each solver call: MiniSat's
+    // count of the formula it holds. The first is the formula CBMC built;
+    // later ones are smaller where MiniSat's preprocessing (variable
+    // elimination) removed clauses during the calls before. The largest is
+    // the formula as encoded, comparable with Lore's count (every clause
+    // Lore gave its solver, none that CaDiCaL's preprocessing removed).
     let sizes = m
         .stdout
         .lines()
@@ -182,7 +187,7 @@ fn cbmc_run(cbmc: &Path, o: &ScalingOptions, p: &Program, k: u32) -> Result<Run,
             let c = rest.strip_suffix(" clauses")?;
             Some((v.trim().parse().ok()?, c.trim().parse().ok()?))
         })
-        .last();
+        .max_by_key(|&(v, c): &(u64, u64)| (c, v));
     let verdict = if m.stdout.contains("VERIFICATION SUCCESSFUL") {
         "TRUE".to_string()
     } else if m.stdout.contains("VERIFICATION FAILED") {

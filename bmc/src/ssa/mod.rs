@@ -470,6 +470,18 @@ impl Terms {
         if c == FALSE {
             return e;
         }
+        // Where the condition says a term equals a constant, the arm it
+        // selects has the constant for that term: `x == k ? x : e` is
+        // `x == k ? k : e`, and `x != k ? t : x` is `x != k ? t : k` (C's
+        // `if (x) x = f();` leaves x's old value only where it is 0).
+        let (t, e) = match self.equals_constant(c) {
+            Some((x, k, true)) if t == x => (k, e),
+            Some((x, k, false)) if e == x => (t, k),
+            _ => (t, e),
+        };
+        if t == e {
+            return t;
+        }
         let w = self.width(t);
         if w == 1 {
             if t == TRUE && e == FALSE {
@@ -480,6 +492,23 @@ impl Terms {
             }
         }
         self.intern(Term::Ite(c, t, e), w)
+    }
+
+    /// `c` is `x == k` (`Some((x, k, true))`) or `!(x == k)`
+    /// (`Some((x, k, false))`) with `k` a constant.
+    fn equals_constant(&self, c: TermId) -> Option<(TermId, TermId, bool)> {
+        let (eq, holds) = match self.get(c) {
+            Term::Unary(Unary::Not, inner) => (*inner, false),
+            _ => (c, true),
+        };
+        let Term::Binary(Binary::Eq, a, b) = *self.get(eq) else {
+            return None;
+        };
+        match (self.as_const(a), self.as_const(b)) {
+            (None, Some(_)) => Some((a, b, holds)),
+            (Some(_), None) => Some((b, a, holds)),
+            _ => None,
+        }
     }
 
     pub fn extract(&mut self, term: TermId, low: u32, width: u32) -> TermId {
