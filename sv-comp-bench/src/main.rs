@@ -189,7 +189,6 @@ enum Command {
         #[arg(long, default_value = "target/difftest/bitfields")]
         keep: PathBuf,
     },
-    /// Learn every target DFA with each algorithm and compare with AALpy.
     /// Lore and CBMC side by side as the unwinding bound grows: CNF size,
     /// time and peak memory of both, and their ratios, per program and
     /// bound (the paper's programs and SV-COMP tasks with deep loops).
@@ -213,6 +212,7 @@ enum Command {
         #[arg(long)]
         only: Vec<String>,
     },
+    /// Learn every target DFA with each algorithm and compare with AALpy.
     Learning {
         /// The learning benchmark folder (targets/ and aalpy_results.csv).
         #[arg(default_value = "../shared/benchmarks/learning")]
