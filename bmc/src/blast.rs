@@ -142,6 +142,14 @@ impl<S: SatSolver> Blaster<S> {
         }
     }
 
+    /// Keeps the bits of `keep` only (no term is blasted after this: the
+    /// bits of the others are gone).
+    pub fn retain(&mut self, keep: &[TermId]) {
+        let keep: rustc_hash::FxHashSet<TermId> = keep.iter().copied().collect();
+        self.done.retain(|id, _| keep.contains(id));
+        self.done.shrink_to_fit();
+    }
+
     /// The bits of a term already blasted (`None` if it is not in the
     /// formula).
     pub fn bits(&self, id: TermId) -> Option<&Bv> {

@@ -52,6 +52,17 @@ impl<S: SatSolver> Circuit<S> {
             + self.less_bits
     }
 
+    /// Forgets the tables that share gates (to free their memory once no
+    /// more gates are made; gates made later are not shared with earlier
+    /// ones, which costs clauses, never correctness).
+    pub fn stop_sharing(&mut self) {
+        self.and_gates = FxHashMap::default();
+        self.xor_gates = FxHashMap::default();
+        self.mux_gates = FxHashMap::default();
+        self.maj_gates = FxHashMap::default();
+        self.less_gates = FxHashMap::default();
+    }
+
     pub fn fresh(&mut self) -> Lit {
         self.solver.new_var()
     }

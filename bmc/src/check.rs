@@ -159,6 +159,11 @@ pub fn check_all_reporting(
         return (results, encoding);
     };
     let encode_seconds = started.elapsed().as_secs_f64();
+    // No gate is made after this, and only the witness reads values: the
+    // tables for sharing gates and the bits of every other term go before
+    // the solver grows.
+    blaster.circuit.stop_sharing();
+    blaster.retain(&witness_terms(symex));
     let mut solve_seconds = 0.0;
     let mut results = Vec::new();
     let mut calls = 0;
@@ -253,6 +258,24 @@ pub fn check_all_reporting(
         ..Encoding::default()
     };
     (results, encoding)
+}
+
+/// The terms [`witness`] reads: each input's value and the guards of the
+/// inputs and allocations.
+fn witness_terms(symex: &Symex) -> Vec<crate::ssa::TermId> {
+    let terms = &symex.equation.terms;
+    let mut out = Vec::new();
+    for step in &symex.equation.steps {
+        match step {
+            Step::Allocate { guard, .. } => out.push(*guard),
+            Step::Input { symbol, guard, .. } => {
+                out.push(*guard);
+                out.push(terms.symbol_term(*symbol));
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 pub(crate) fn witness(symex: &Symex, blaster: &Blaster<Backend>) -> Witness {
