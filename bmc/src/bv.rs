@@ -20,6 +20,9 @@ pub type Bv = Vec<Lit>;
 
 pub struct Circuit<S: SatSolver> {
     solver: S,
+    /// The circuit's variables (0 is the constant true); the solver's
+    /// are those of the formula ([`crate::gates`]).
+    vars: u32,
     definitions: Definitions,
     and_gates: FxHashMap<(Lit, Lit), Lit>,
     xor_gates: FxHashMap<(Lit, Lit), Lit>,
@@ -34,6 +37,7 @@ impl<S: SatSolver> Circuit<S> {
     pub fn new(solver: S) -> Circuit<S> {
         Circuit {
             solver,
+            vars: 1,
             definitions: Definitions::default(),
             and_gates: FxHashMap::default(),
             xor_gates: FxHashMap::default(),
@@ -64,11 +68,13 @@ impl<S: SatSolver> Circuit<S> {
     }
 
     pub fn fresh(&mut self) -> Lit {
-        self.solver.new_var()
+        let v = Lit::new(self.vars, false);
+        self.vars += 1;
+        v
     }
 
     fn gate(&mut self, gate: Gate) -> Lit {
-        let g = self.solver.new_var();
+        let g = self.fresh();
         self.definitions.define(g, gate);
         g
     }
@@ -86,13 +92,30 @@ impl<S: SatSolver> Circuit<S> {
     /// first).
     pub fn add_clause(&mut self, clause: &[Lit]) {
         self.definitions.require(&mut self.solver, clause);
-        self.solver.add_clause(clause);
+        let mapped = self.solver_lits(clause);
+        self.solver.add_clause(&mapped);
     }
 
     pub fn solve(&mut self, assumptions: &[Lit]) -> SolveResult {
         self.definitions.require(&mut self.solver, assumptions);
         self.definitions.forget_values();
-        self.solver.solve(assumptions)
+        let mapped = self.solver_lits(assumptions);
+        self.solver.solve(&mapped)
+    }
+
+    fn solver_lits(&self, lits: &[Lit]) -> Vec<Lit> {
+        lits.iter()
+            .map(|&l| {
+                self.solver_lit(l)
+                    .expect("`require` numbers every literal it is given")
+            })
+            .collect()
+    }
+
+    /// The solver's literal of `l`, if `l` is in the formula (a constant
+    /// is itself).
+    pub fn solver_lit(&self, l: Lit) -> Option<Lit> {
+        self.definitions.solver_lit(l)
     }
 
     /// The value of a literal in the last model (a gate's computed from
@@ -102,9 +125,15 @@ impl<S: SatSolver> Circuit<S> {
     }
 
     pub fn failed_assumptions(&self) -> Vec<Lit> {
-        self.solver.failed_assumptions()
+        self.solver
+            .failed_assumptions()
+            .into_iter()
+            .filter_map(|l| self.definitions.circuit_lit(l))
+            .collect()
     }
 
+    /// Variables of the formula (those a clause or an assumption
+    /// mentions).
     pub fn num_vars(&self) -> u32 {
         self.solver.num_vars()
     }
@@ -424,10 +453,10 @@ impl<S: SatSolver> Circuit<S> {
         if let Some(&g) = self.less_gates.get(&(a.clone(), b.clone())) {
             return g;
         }
-        let g = self.solver.new_var();
+        let g = self.fresh();
         self.less_bits += a.len();
         let eq = (0..crate::gates::chain_length(&a, &b))
-            .map(|_| self.solver.new_var())
+            .map(|_| self.fresh())
             .collect();
         self.definitions.less(g, a.clone(), b.clone(), eq);
         self.less_gates.insert((a, b), g);

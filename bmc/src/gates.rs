@@ -14,6 +14,11 @@
 //! nothing about it: values are read by evaluating the gates over the
 //! model's inputs ([`Definitions::eval`]).
 //!
+//! The solver sees only the formula's variables: each cone's variables
+//! get the solver's next ones, in the circuit's order (inputs before the
+//! gates over them), when the cone is written. An input outside the
+//! formula reads false.
+//!
 //! One-directional encodings (Plaisted and Greenbaum) were measured and
 //! not kept: on the scaling benchmark's formulas they saved under 2 % of
 //! the clauses over the cone alone (bubble_sort_linux_false at k = 4:
@@ -65,6 +70,11 @@ pub struct Definitions {
     gates: Vec<Option<Gate>>,
     written: Vec<bool>,
     compares: Vec<Compare>,
+    /// By circuit variable, the solver's (0: not in the formula yet), and
+    /// back. The solver sees only the formula's variables, numbered in
+    /// the circuit's order (inputs before the gates over them).
+    to_solver: Vec<u32>,
+    to_circuit: Vec<u32>,
     /// Values of the last model, by variable: 0 not yet known, 1 false,
     /// 2 true.
     values: RefCell<Vec<u8>>,
@@ -101,6 +111,8 @@ impl Definitions {
     pub fn require<S: SatSolver>(&mut self, solver: &mut S, lits: &[Lit]) {
         let mut stack: Vec<u32> = lits.iter().map(|l| l.var()).collect();
         let mut todo: Vec<u32> = Vec::new();
+        // Every variable the new clauses mention.
+        let mut mentioned: Vec<u32> = stack.clone();
         while let Some(v) = stack.pop() {
             let Some(Some(gate)) = self.gates.get(v as usize).copied() else {
                 continue;
@@ -109,6 +121,7 @@ impl Definitions {
                 continue;
             }
             todo.push(v);
+            let before = stack.len();
             match gate {
                 Gate::And(a, b) | Gate::Xor(a, b) => stack.extend([a.var(), b.var()]),
                 Gate::Mux(a, b, c) | Gate::Maj(a, b, c) => {
@@ -117,16 +130,67 @@ impl Definitions {
                 Gate::Less(i) => {
                     let c = &self.compares[i as usize];
                     stack.extend(c.a.iter().chain(&c.b).map(|l| l.var()));
+                    mentioned.extend(c.eq.iter().map(|l| l.var()));
                 }
             }
+            mentioned.extend_from_slice(&stack[before..]);
+        }
+        mentioned.sort_unstable();
+        mentioned.dedup();
+        for v in mentioned {
+            self.number(solver, v);
         }
         todo.sort_unstable();
         for v in todo {
             let g = Lit::new(v, false);
+            let (to_solver, compares) = (&self.to_solver, &self.compares);
+            let mut add = |clause: &[Lit]| {
+                let mapped: [Lit; 4] = std::array::from_fn(|i| {
+                    clause.get(i).map_or(Lit::FALSE, |&l| map(to_solver, l))
+                });
+                solver.add_clause(&mapped[..clause.len()]);
+            };
             match self.gates[v as usize].expect("only gates are written") {
-                Gate::Less(i) => write_less(solver, &self.compares[i as usize], g),
-                gate => write(solver, gate, g),
+                Gate::Less(i) => write_less(&mut add, &compares[i as usize], g),
+                gate => write(&mut add, gate, g),
             }
+        }
+    }
+
+    /// Gives circuit variable `v` a solver variable, if it has none.
+    fn number<S: SatSolver>(&mut self, solver: &mut S, v: u32) {
+        if v == 0 {
+            return;
+        }
+        let v = v as usize;
+        if self.to_solver.len() <= v {
+            self.to_solver.resize(v + 1, 0);
+        }
+        if self.to_solver[v] == 0 {
+            let s = solver.new_var().var();
+            self.to_solver[v] = s;
+            if self.to_circuit.len() <= s as usize {
+                self.to_circuit.resize(s as usize + 1, 0);
+            }
+            self.to_circuit[s as usize] = v as u32;
+        }
+    }
+
+    /// The solver's literal of `l` (which `require` numbered).
+    pub fn solver_lit(&self, l: Lit) -> Option<Lit> {
+        match self.to_solver.get(l.var() as usize) {
+            _ if l.is_const() => Some(l),
+            Some(&s) if s != 0 => Some(Lit::new(s, l.is_negated())),
+            _ => None,
+        }
+    }
+
+    /// The circuit's literal of a solver's literal.
+    pub fn circuit_lit(&self, l: Lit) -> Option<Lit> {
+        match self.to_circuit.get(l.var() as usize) {
+            _ if l.is_const() => Some(l),
+            Some(&v) if v != 0 => Some(Lit::new(v, l.is_negated())),
+            _ => None,
         }
     }
 
@@ -138,12 +202,17 @@ impl Definitions {
     /// The value of `l` in the last model: a gate's is what it computes
     /// from its inputs, an input's is the solver's.
     pub fn eval<S: SatSolver>(&self, solver: &S, l: Lit) -> bool {
+        // A variable outside the formula is false (any value would do).
+        let input = |x: Lit| match self.solver_lit(x) {
+            Some(m) => solver.value(m),
+            None => x.is_negated(),
+        };
         if l.is_const() {
             return l == Lit::TRUE;
         }
         let root = l.var() as usize;
         if !matches!(self.gates.get(root), Some(Some(_))) {
-            return solver.value(l);
+            return input(l);
         }
         let mut values = self.values.borrow_mut();
         if values.len() < self.gates.len() {
@@ -159,7 +228,7 @@ impl Definitions {
                     0 => None,
                     b => Some((b == 2) != x.is_negated()),
                 },
-                _ => Some(solver.value(x)),
+                _ => Some(input(x)),
             }
         };
         // Depth first without recursion: circuits are as deep as the
@@ -219,9 +288,18 @@ impl Definitions {
     }
 }
 
+/// A numbered literal in the solver's numbering.
+fn map(to_solver: &[u32], l: Lit) -> Lit {
+    if l.is_const() {
+        return l;
+    }
+    let s = to_solver.get(l.var() as usize).copied().unwrap_or(0);
+    assert!(s != 0, "literal {l:?} is not numbered");
+    Lit::new(s, l.is_negated())
+}
+
 /// The clauses of gate `g`: `g → gate` and `gate → g`.
-fn write<S: SatSolver>(solver: &mut S, gate: Gate, g: Lit) {
-    let mut clause = |c: &[Lit]| solver.add_clause(c);
+fn write(clause: &mut dyn FnMut(&[Lit]), gate: Gate, g: Lit) {
     match gate {
         Gate::And(a, b) => {
             clause(&[!g, a]);
@@ -263,24 +341,24 @@ fn write<S: SatSolver>(solver: &mut S, gate: Gate, g: Lit) {
 /// with a above b, g does not; and where it holds below the last bit (all
 /// equal), g does not. A bit the same literal in both keeps the chain's
 /// variable; one where a is b's negation ends the chain.
-fn write_less<S: SatSolver>(solver: &mut S, c: &Compare, g: Lit) {
+fn write_less(add: &mut dyn FnMut(&[Lit]), c: &Compare, g: Lit) {
     let mut eq = Lit::TRUE;
     let mut chain = c.eq.iter();
     for (&a, &b) in c.a.iter().zip(&c.b).rev() {
         if a == b {
             continue;
         }
-        solver.add_clause(&[!eq, a, !b, g]);
-        solver.add_clause(&[!eq, !a, b, !g]);
+        add(&[!eq, a, !b, g]);
+        add(&[!eq, !a, b, !g]);
         if a == !b {
             return;
         }
         let next = *chain
             .next()
             .expect("a chain variable for each bit that may differ");
-        solver.add_clause(&[!eq, a, b, next]);
-        solver.add_clause(&[!eq, !a, !b, next]);
+        add(&[!eq, a, b, next]);
+        add(&[!eq, !a, !b, next]);
         eq = next;
     }
-    solver.add_clause(&[!eq, !g]);
+    add(&[!eq, !g]);
 }

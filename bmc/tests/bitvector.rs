@@ -930,6 +930,13 @@ fn clauses_only_for_the_cone_of_the_constraints() {
     // The product is in no constraint's cone: no clause, yet its value is
     // the product of the model's inputs.
     assert_eq!(c.value(&product), (150 * 50) & 0xff);
+    // An input outside the formula reads 0, its negation 1: a gate over
+    // negated inputs outside the formula computes from those.
+    let z = c.fresh_bv(8);
+    let zero = Circuit::<Varisat>::const_bv(0, 8);
+    let z_is_zero = c.eq(&z, &zero);
+    assert_eq!(c.value(&z), 0);
+    assert!(c.lit_value(z_is_zero) && !c.lit_value(!z_is_zero));
     assert_eq!(c.solve(&assumptions), SolveResult::Sat);
     assert_eq!(c.num_clauses(), written, "a cone is written once");
     let mut against = assumptions.clone();

@@ -39,7 +39,7 @@ pub fn show_ssa(program: &Program, bound: &BoundArgs) -> Result<String, String> 
 /// satisfiable exactly when some check fails within the bounds (CBMC's
 /// `--dimacs`). Comment lines map each check to its literal and each SSA
 /// name in the formula to its bits' literals, least significant first
-/// (`T`/`F` for a constant bit).
+/// (`T`/`F` for a constant bit, `_` for a bit no clause mentions).
 pub fn show_cnf(program: &Program, bound: &BoundArgs, dimacs: bool) -> Result<String, String> {
     use lore_bmc::solver::Lit;
     let options = bound.options()?;
@@ -62,10 +62,15 @@ pub fn show_cnf(program: &Program, bound: &BoundArgs, dimacs: bool) -> Result<St
             lits.len()
         ));
     }
+    // Literals as the DIMACS numbers them; `_` for a bit no clause
+    // mentions (no check depends on it).
     let lit = |l: Lit| match l {
         Lit::TRUE => "T".to_string(),
         Lit::FALSE => "F".to_string(),
-        l => l.dimacs().to_string(),
+        l => match blaster.circuit.solver_lit(l) {
+            Some(m) => m.dimacs().to_string(),
+            None => "_".to_string(),
+        },
     };
     let mut out = String::new();
     out.push_str("c Lore: satisfiable iff some check fails within the bounds\n");
