@@ -240,7 +240,21 @@ pub fn run(args: impl IntoIterator<Item = OsString>, console: &mut Console<'_>) 
             return code;
         }
     };
-    match cli.command {
+    // `lore show` takes an SV-COMP task (`.yml`) as `lore verify` does.
+    let mut command = cli.command;
+    let task = match &mut command {
+        Command::Show(Show::Ssa { input, bound } | Show::Cnf { input, bound, .. }) => {
+            verify::read_task(input, bound, console)
+        }
+        Command::Show(Show::Cfg { input, .. } | Show::Loops { input }) => {
+            verify::task_input(input, console)
+        }
+        _ => Ok(None),
+    };
+    if let Err(code) = task {
+        return code;
+    }
+    match command {
         Command::Show(Show::Cfg { input, function }) => show(&input, console, |program| {
             if let Some(name) = &function {
                 if program.function_by_name(name).is_none() {

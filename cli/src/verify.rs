@@ -332,9 +332,22 @@ fn write_witnesses(
 
 /// For a task file (`.yml`): reads it, takes its input file and data model,
 /// and checks unreach-call unless `--property` names another property.
-fn read_task(
+pub(crate) fn read_task(
     input: &mut crate::InputArgs,
     bound: &mut BoundArgs,
+    console: &mut Console<'_>,
+) -> Result<Option<Task>, u8> {
+    let task = task_input(input, console)?;
+    if task.is_some() && bound.property.is_none() {
+        bound.property = Some(SvCompProperty::UnreachCall.name().to_string());
+    }
+    Ok(task)
+}
+
+/// For a task file (`.yml`): reads it and takes its input file and data
+/// model in place of the file named.
+pub(crate) fn task_input(
+    input: &mut crate::InputArgs,
     console: &mut Console<'_>,
 ) -> Result<Option<Task>, u8> {
     let is_task = input
@@ -371,9 +384,6 @@ fn read_task(
     }
     input.frontend.set_model(task.data_model);
     input.file = task.input_files[0].clone();
-    if bound.property.is_none() {
-        bound.property = Some(SvCompProperty::UnreachCall.name().to_string());
-    }
     Ok(Some(task))
 }
 

@@ -454,6 +454,37 @@ fn a_task_lore_cannot_read_or_check_is_refused() {
     assert!(err.contains("no such file"), "{err}");
 }
 
+/// `lore show` reads a task as `lore verify` does: its input file, its data
+/// model (LP64 here: `long` is 64 bits in the SSA) and unreach-call; a
+/// malformed task is refused the same way.
+#[test]
+fn show_takes_a_task_file() {
+    for (stage, wanted) in [
+        ("ssa", "check"),
+        ("cnf", "clauses:"),
+        ("cfg", "// data model LP64"),
+        ("loops", ""),
+    ] {
+        let (code, out, err) = run_lore(&["show".into(), stage.into(), task("nondet_path.yml")]);
+        assert_eq!(code, 0, "{stage}: {err}");
+        assert!(out.contains(wanted), "{stage}: {out}");
+    }
+    let (code, from_task, _) = run_lore(&["show".into(), "cnf".into(), task("nondet_path.yml")]);
+    assert_eq!(code, 0);
+    let (code, by_hand, _) = run_lore(&[
+        "show".into(),
+        "cnf".into(),
+        task("nondet_path.c"),
+        "--64".into(),
+        "--property".into(),
+        "unreach-call".into(),
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(from_task, by_hand);
+    let (code, _, err) = run_lore(&["show".into(), "ssa".into(), task("malformed.yml")]);
+    assert_eq!(code, 2, "{err}");
+}
+
 fn temp(name: &str) -> String {
     let dir = std::env::temp_dir().join(format!("lore-verify-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
