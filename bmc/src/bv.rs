@@ -28,6 +28,7 @@ pub struct Circuit<S: SatSolver> {
     xor_gates: FxHashMap<(Lit, Lit), Lit>,
     mux_gates: FxHashMap<(Lit, Lit, Lit), Lit>,
     maj_gates: FxHashMap<(Lit, Lit, Lit), Lit>,
+    xor3_gates: FxHashMap<(Lit, Lit, Lit), Lit>,
     less_gates: FxHashMap<(Bv, Bv), Lit>,
     /// Bits of the comparison gates (each counts as that many gates).
     less_bits: usize,
@@ -43,6 +44,7 @@ impl<S: SatSolver> Circuit<S> {
             xor_gates: FxHashMap::default(),
             mux_gates: FxHashMap::default(),
             maj_gates: FxHashMap::default(),
+            xor3_gates: FxHashMap::default(),
             less_gates: FxHashMap::default(),
             less_bits: 0,
         }
@@ -53,6 +55,7 @@ impl<S: SatSolver> Circuit<S> {
             + self.xor_gates.len()
             + self.mux_gates.len()
             + self.maj_gates.len()
+            + self.xor3_gates.len()
             + self.less_bits
     }
 
@@ -64,6 +67,7 @@ impl<S: SatSolver> Circuit<S> {
         self.xor_gates = FxHashMap::default();
         self.mux_gates = FxHashMap::default();
         self.maj_gates = FxHashMap::default();
+        self.xor3_gates = FxHashMap::default();
         self.less_gates = FxHashMap::default();
     }
 
@@ -194,6 +198,42 @@ impl<S: SatSolver> Circuit<S> {
             None => {
                 let g = self.gate(Gate::Xor(x, y));
                 self.xor_gates.insert(key, g);
+                g
+            }
+        };
+        if flip {
+            !g
+        } else {
+            g
+        }
+    }
+
+    /// The parity of three literals — an adder's sum bit — as one gate:
+    /// one variable and eight clauses, where two XOR gates took two and
+    /// eight (as CBMC's full adder). Normalised: inputs positive (each
+    /// negation flips the output) and sorted.
+    pub fn xor3(&mut self, a: Lit, b: Lit, c: Lit) -> Lit {
+        for (x, y, z) in [(a, b, c), (a, c, b), (b, c, a)] {
+            if x.is_const() {
+                let t = self.xor(y, z);
+                return if x == Lit::TRUE { !t } else { t };
+            }
+            if x == y {
+                return z;
+            }
+            if x == !y {
+                return !z;
+            }
+        }
+        let flip = [a, b, c].iter().filter(|l| l.is_negated()).count() % 2 == 1;
+        let mut lits = [a, b, c].map(|l| Lit::new(l.var(), false));
+        lits.sort_unstable();
+        let key = (lits[0], lits[1], lits[2]);
+        let g = match self.xor3_gates.get(&key) {
+            Some(&g) => g,
+            None => {
+                let g = self.gate(Gate::Xor3(lits[0], lits[1], lits[2]));
+                self.xor3_gates.insert(key, g);
                 g
             }
         };
@@ -381,8 +421,7 @@ impl<S: SatSolver> Circuit<S> {
         let mut carry = carry_in;
         let mut sum = Vec::with_capacity(a.len());
         for (&x, &y) in a.iter().zip(b) {
-            let t = self.xor(x, y);
-            sum.push(self.xor(t, carry));
+            sum.push(self.xor3(x, y, carry));
             carry = self.maj(x, y, carry);
         }
         (sum, carry)

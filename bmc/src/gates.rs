@@ -32,6 +32,8 @@ use std::cell::RefCell;
 pub enum Gate {
     And(Lit, Lit),
     Xor(Lit, Lit),
+    /// The parity of three (an adder's sum bit).
+    Xor3(Lit, Lit, Lit),
     /// `c ? t : e`.
     Mux(Lit, Lit, Lit),
     /// The majority of three.
@@ -54,14 +56,21 @@ struct Compare {
 
 /// How many chain variables comparing `a` with `b` takes: one after each
 /// bit, from the top, where they may differ, up to the first bit where
-/// they must.
+/// they must — or up to the last that may, where equal bits decide `¬g`
+/// directly.
 pub fn chain_length(a: &[Lit], b: &[Lit]) -> usize {
-    a.iter()
-        .zip(b)
-        .rev()
-        .filter(|(x, y)| x != y)
-        .take_while(|&(&x, &y)| x != !y)
-        .count()
+    let mut n = 0;
+    for (&x, &y) in a.iter().zip(b).rev() {
+        if x == y {
+            continue;
+        }
+        if x == !y {
+            return n;
+        }
+        n += 1;
+    }
+    // After the last bit that may differ, "all equal" needs no variable.
+    n.saturating_sub(1)
 }
 
 /// Every gate's definition, by variable, and whether it is written.
@@ -124,7 +133,7 @@ impl Definitions {
             let before = stack.len();
             match gate {
                 Gate::And(a, b) | Gate::Xor(a, b) => stack.extend([a.var(), b.var()]),
-                Gate::Mux(a, b, c) | Gate::Maj(a, b, c) => {
+                Gate::Mux(a, b, c) | Gate::Maj(a, b, c) | Gate::Xor3(a, b, c) => {
                     stack.extend([a.var(), b.var(), c.var()])
                 }
                 Gate::Less(i) => {
@@ -242,7 +251,9 @@ impl Definitions {
             let gate = self.gates[v].expect("only gates are pushed");
             let (small, wide_a, wide_b): ([Lit; 3], &[Lit], &[Lit]) = match gate {
                 Gate::And(a, b) | Gate::Xor(a, b) => ([a, b, Lit::TRUE], &[], &[]),
-                Gate::Mux(a, b, c) | Gate::Maj(a, b, c) => ([a, b, c], &[], &[]),
+                Gate::Mux(a, b, c) | Gate::Maj(a, b, c) | Gate::Xor3(a, b, c) => {
+                    ([a, b, c], &[], &[])
+                }
                 Gate::Less(i) => {
                     let c = &self.compares[i as usize];
                     ([Lit::TRUE; 3], &c.a, &c.b)
@@ -270,6 +281,7 @@ impl Definitions {
                     }
                 }
                 Gate::Maj(a, b, c) => (at(a) as u8 + at(b) as u8 + at(c) as u8) >= 2,
+                Gate::Xor3(a, b, c) => at(a) ^ at(b) ^ at(c),
                 Gate::Less(i) => {
                     let c = &self.compares[i as usize];
                     // The top bit where they differ decides.
@@ -332,33 +344,54 @@ fn write(clause: &mut dyn FnMut(&[Lit]), gate: Gate, g: Lit) {
             clause(&[x, z, !g]);
             clause(&[y, z, !g]);
         }
+        // One clause per assignment of the inputs, giving g their parity.
+        Gate::Xor3(x, y, z) => {
+            for bits in 0..8u8 {
+                let is = |l: Lit, bit: u8| if bits >> bit & 1 == 1 { !l } else { l };
+                let parity = bits.count_ones() % 2 == 1;
+                clause(&[is(x, 0), is(y, 1), is(z, 2), if parity { g } else { !g }]);
+            }
+        }
         Gate::Less(_) => unreachable!("comparisons are written by `write_less`"),
     }
 }
 
-/// The clauses of comparison `c` whose result is `g`. Going down from the top bit, `eq` is "the bits
-/// above are equal": where it holds at a bit with a below b, g holds;
-/// with a above b, g does not; and where it holds below the last bit (all
-/// equal), g does not. A bit the same literal in both keeps the chain's
-/// variable; one where a is b's negation ends the chain.
+/// The clauses of comparison `c` whose result is `g`. Going down from the
+/// top bit, `eq` is "the bits above are equal": where it holds at a bit
+/// with a below b, g holds; with a above b, g does not; and where it
+/// holds at the last bit that may differ, g is exactly "a is 0 and b is
+/// 1 there" (equal bits all the way down is not less). A bit the same literal in both is skipped; one
+/// where a is b's negation ends the chain.
 fn write_less(add: &mut dyn FnMut(&[Lit]), c: &Compare, g: Lit) {
+    let bits: Vec<(Lit, Lit)> =
+        c.a.iter()
+            .zip(&c.b)
+            .rev()
+            .map(|(&a, &b)| (a, b))
+            .filter(|(a, b)| a != b)
+            .collect();
     let mut eq = Lit::TRUE;
     let mut chain = c.eq.iter();
-    for (&a, &b) in c.a.iter().zip(&c.b).rev() {
-        if a == b {
-            continue;
-        }
+    for (i, &(a, b)) in bits.iter().enumerate() {
         add(&[!eq, a, !b, g]);
+        if i + 1 == bits.len() && a != !b {
+            // The last bit that may differ: below b gives g, anything
+            // else (above, or all equal) gives ¬g.
+            add(&[!eq, !a, !g]);
+            add(&[!eq, b, !g]);
+            return;
+        }
         add(&[!eq, !a, b, !g]);
         if a == !b {
             return;
         }
         let next = *chain
             .next()
-            .expect("a chain variable for each bit that may differ");
+            .expect("a chain variable for each bit that may differ but the last");
         add(&[!eq, a, b, next]);
         add(&[!eq, !a, !b, next]);
         eq = next;
     }
-    add(&[!eq, !g]);
+    // No bit may differ: never less.
+    add(&[!g]);
 }
