@@ -344,7 +344,7 @@ fn small_format_is_exhaustively_nearest() {
 #[test]
 fn solved_circuits_agree_with_rust() {
     use crate::blast::Blaster;
-    use crate::solver::{SatSolver, SolveResult, Varisat};
+    use crate::solver::{SolveResult, Varisat};
     let mut r = Rng(0x0123_4567_89AB_CDEF);
     for _ in 0..12 {
         let (a, b) = (hard_f32(&mut r), hard_f32(&mut r));
