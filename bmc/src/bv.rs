@@ -488,17 +488,17 @@ impl<S: SatSolver> Circuit<S> {
             }
             return !carry;
         }
-        let (a, b) = (a[..=top].to_vec(), b[..=top].to_vec());
-        if let Some(&g) = self.less_gates.get(&(a.clone(), b.clone())) {
+        let key = (a[..=top].to_vec(), b[..=top].to_vec());
+        if let Some(&g) = self.less_gates.get(&key) {
             return g;
         }
         let g = self.fresh();
-        self.less_bits += a.len();
-        let eq = (0..crate::gates::chain_length(&a, &b))
+        self.less_bits += key.0.len();
+        let eq = (0..crate::gates::chain_length(&key.0, &key.1))
             .map(|_| self.fresh())
             .collect();
-        self.definitions.less(g, a.clone(), b.clone(), eq);
-        self.less_gates.insert((a, b), g);
+        self.definitions.less(g, key.0.clone(), key.1.clone(), eq);
+        self.less_gates.insert(key, g);
         g
     }
 

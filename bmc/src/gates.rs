@@ -131,18 +131,11 @@ impl Definitions {
             }
             todo.push(v);
             let before = stack.len();
-            match gate {
-                Gate::And(a, b) | Gate::Xor(a, b) => stack.extend([a.var(), b.var()]),
-                Gate::Mux(a, b, c) | Gate::Maj(a, b, c) | Gate::Xor3(a, b, c) => {
-                    stack.extend([a.var(), b.var(), c.var()])
-                }
-                Gate::Less(i) => {
-                    let c = &self.compares[i as usize];
-                    stack.extend(c.a.iter().chain(&c.b).map(|l| l.var()));
-                    mentioned.extend(c.eq.iter().map(|l| l.var()));
-                }
-            }
+            stack.extend(self.inputs(gate).map(|l| l.var()));
             mentioned.extend_from_slice(&stack[before..]);
+            if let Gate::Less(i) = gate {
+                mentioned.extend(self.compares[i as usize].eq.iter().map(|l| l.var()));
+            }
         }
         mentioned.sort_unstable();
         mentioned.dedup();
@@ -164,6 +157,21 @@ impl Definitions {
                 gate => write(&mut add, gate, g),
             }
         }
+    }
+
+    /// The literals a gate computes from.
+    fn inputs(&self, gate: Gate) -> impl Iterator<Item = Lit> + '_ {
+        let (few, a, b): ([Option<Lit>; 3], &[Lit], &[Lit]) = match gate {
+            Gate::And(x, y) | Gate::Xor(x, y) => ([Some(x), Some(y), None], &[], &[]),
+            Gate::Mux(x, y, z) | Gate::Maj(x, y, z) | Gate::Xor3(x, y, z) => {
+                ([Some(x), Some(y), Some(z)], &[], &[])
+            }
+            Gate::Less(i) => {
+                let c = &self.compares[i as usize];
+                ([None; 3], &c.a, &c.b)
+            }
+        };
+        few.into_iter().flatten().chain(a.iter().chain(b).copied())
     }
 
     /// Gives circuit variable `v` a solver variable, if it has none.
@@ -249,18 +257,8 @@ impl Definitions {
                 continue;
             }
             let gate = self.gates[v].expect("only gates are pushed");
-            let (small, wide_a, wide_b): ([Lit; 3], &[Lit], &[Lit]) = match gate {
-                Gate::And(a, b) | Gate::Xor(a, b) => ([a, b, Lit::TRUE], &[], &[]),
-                Gate::Mux(a, b, c) | Gate::Maj(a, b, c) | Gate::Xor3(a, b, c) => {
-                    ([a, b, c], &[], &[])
-                }
-                Gate::Less(i) => {
-                    let c = &self.compares[i as usize];
-                    ([Lit::TRUE; 3], &c.a, &c.b)
-                }
-            };
             let mut pending = false;
-            for &x in small.iter().chain(wide_a).chain(wide_b) {
+            for x in self.inputs(gate) {
                 if known(&values, x).is_none() {
                     stack.push(x.var() as usize);
                     pending = true;

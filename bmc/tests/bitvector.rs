@@ -319,6 +319,14 @@ fn lit_value(l: Lit, vars: [Lit; 3], a: [bool; 3]) -> bool {
     a[i] != l.is_negated()
 }
 
+/// A circuit with three variables, and the pool of literals gate tests
+/// draw inputs from: the variables, their negations and the constants.
+fn three_variables() -> (Circuit<Varisat>, [Lit; 3], [Lit; 8]) {
+    let mut c = Circuit::new(Varisat::new());
+    let (x, y, z) = (c.fresh(), c.fresh(), c.fresh());
+    (c, [x, y, z], [x, !x, y, !y, z, !z, Lit::TRUE, Lit::FALSE])
+}
+
 /// The assumptions that give `vars` the values `a`.
 fn assignment(vars: [Lit; 3], a: [bool; 3]) -> Vec<Lit> {
     vars.iter()
@@ -329,9 +337,7 @@ fn assignment(vars: [Lit; 3], a: [bool; 3]) -> Vec<Lit> {
 
 #[test]
 fn multiplexer_gate_truth_table() {
-    let mut c = Circuit::new(Varisat::new());
-    let (x, y, z) = (c.fresh(), c.fresh(), c.fresh());
-    let pool = [x, !x, y, !y, z, !z, Lit::TRUE, Lit::FALSE];
+    let (mut c, [x, y, z], pool) = three_variables();
     let value = |l: Lit, a: [bool; 3]| lit_value(l, [x, y, z], a);
     for &s in &pool {
         for &t in &pool {
@@ -484,9 +490,7 @@ fn narrowed_arithmetic_through_named_versions_and_choices() {
 /// normalised, hashed gate is shared by permuted and doubly negated inputs.
 #[test]
 fn majority_gate_truth_table() {
-    let mut c = Circuit::new(Varisat::new());
-    let (x, y, z) = (c.fresh(), c.fresh(), c.fresh());
-    let pool = [x, !x, y, !y, z, !z, Lit::TRUE, Lit::FALSE];
+    let (mut c, [x, y, z], pool) = three_variables();
     let value = |l: Lit, a: [bool; 3]| lit_value(l, [x, y, z], a);
     for &p in &pool {
         for &q in &pool {
@@ -881,9 +885,7 @@ fn rewrites_keep_every_value() {
 /// The comparison gate skips, decides early or chains on each of these.
 #[test]
 fn comparisons_of_shared_and_constant_bits() {
-    let mut c = Circuit::new(Varisat::new());
-    let (x, y, z) = (c.fresh(), c.fresh(), c.fresh());
-    let pool = [x, !x, y, !y, z, !z, Lit::TRUE, Lit::FALSE];
+    let (mut c, [x, y, z], pool) = three_variables();
     let mut rng = SplitMix(2026);
     for _ in 0..600 {
         let mut draw = || -> Bv { (0..3).map(|_| pool[(rng.next() % 8) as usize]).collect() };
