@@ -240,6 +240,44 @@ impl Executor<'_> {
         hits
     }
 
+    /// An address that may come from nowhere (an input: an uninitialised
+    /// or nondet pointer, one read out of bounds, or a pointer plus such
+    /// an input) names only the objects its value set knows, or none: an
+    /// access through it reads an unknown value where it names none, and
+    /// its write goes nowhere, as in CBMC, where such a pointer points to
+    /// the invalid object. From the access on, the paths assume the address
+    /// is null, names a known object, or names an object number past every
+    /// object made so far, so that a counterexample's run, which reads and
+    /// writes the object an address names, takes the same path (an address
+    /// read out of bounds that named a list node made models no run has).
+    fn from_nowhere_names_no_other(&mut self, state: &mut State, addr: TermId) {
+        let targets = self.value_set(addr);
+        if !targets.invalid || targets.any {
+            return;
+        }
+        let (pw, ob) = (self.pointer_bits(), self.offset_bits());
+        let width = pw - ob;
+        let obj_field = self.terms.extract(addr, ob, width);
+        let zero = self.terms.constant(0, width);
+        let mut allowed = self.terms.binary(Binary::Eq, obj_field, zero);
+        let made = state.memory.len() as u128;
+        if made >> width == 0 {
+            let made = self.terms.constant(made, width);
+            let past = self.terms.binary(Binary::Ule, made, obj_field);
+            allowed = self.terms.or(allowed, past);
+        }
+        for id in self.candidates_of(state, &targets) {
+            let k = self.terms.constant(u128::from(id.0), width);
+            let named = self.terms.binary(Binary::Eq, obj_field, k);
+            allowed = self.terms.or(allowed, named);
+        }
+        state.guard = self.terms.and(state.guard, allowed);
+        self.steps.push(super::Step::Assume {
+            guard: state.guard,
+            loc: self.at,
+        });
+    }
+
     /// Pointer checks of an access whose possible objects are `hits`: the
     /// address is not null, names a live object with the access inside it,
     /// and that object is not a freed heap block.
@@ -415,6 +453,7 @@ impl Executor<'_> {
             self.pointer_checks(state, addr, &targets);
         }
         self.count_indirect(state, &targets, None);
+        self.from_nowhere_names_no_other(state, addr);
         let mut hits = Vec::new();
         for (id, hit, off) in targets {
             let obj = state.memory[id.index()].expect("candidate exists");
@@ -456,6 +495,7 @@ impl Executor<'_> {
             self.pointer_checks(state, addr, &targets);
         }
         self.count_indirect(state, &targets, Some(bits));
+        self.from_nowhere_names_no_other(state, addr);
         for (id, hit, off) in targets {
             let obj = state.memory[id.index()].expect("candidate exists");
             let new = match self.terms.as_const(off) {
