@@ -210,6 +210,15 @@ impl<'p> Interpreter<'p> {
             inputs,
         )
         .with_layout(symex, witness.allocations.clone());
+        // A counterexample's run goes through no more blocks than symbolic
+        // execution did; one that would has left the formula's paths (a
+        // loop the formula cut short), and is stopped long before the
+        // general limit, which a run that records every branch would take
+        // gigabytes to reach.
+        let run = Interpreter {
+            steps_left: run.steps_left.min(symex.blocks.saturating_mul(2) + 10_000),
+            ..run
+        };
         match &options.events {
             Some(events) => run.with_events(events),
             None => run,

@@ -279,6 +279,9 @@ pub struct Symex {
     pub object_names: Vec<String>,
     /// How the reads and writes of memory were placed.
     pub accesses: AccessStats,
+    /// Blocks symbolic execution went through: no run its formula allows
+    /// goes through more (a replay that does has left the formula's paths).
+    pub blocks: u64,
 }
 
 /// How symbolic execution placed each read and write of memory, which is
@@ -509,6 +512,7 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, BmcEr
         object_ids: ex.object_ids,
         object_names: ex.object_names,
         accesses: ex.accesses,
+        blocks: ex.blocks_run,
     })
 }
 
