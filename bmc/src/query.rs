@@ -94,6 +94,11 @@ impl<'p> ErrorQueries<'p> {
     /// name the event points and the longest word.
     pub fn new(program: &'p Program, options: SymexOptions) -> Result<ErrorQueries<'p>, BmcError> {
         let events = options.events.clone().ok_or(BmcError::NoEvents)?;
+        // Every model must replay: the encoding is made once per bound.
+        let options = SymexOptions {
+            wild_addresses_name_nothing_else: true,
+            ..options
+        };
         let mut symex = execute(program, &options)?;
         let terms = &mut symex.equation.terms;
         let max = events.max_len as usize;

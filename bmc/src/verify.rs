@@ -177,6 +177,21 @@ pub fn verify_reporting(
         });
     }
     encoding.replay_seconds = replay_started.elapsed().as_secs_f64();
+    // A model no run follows came from an address from nowhere that named
+    // a real object: the formula that rules such models out answers.
+    let disagrees = properties.iter().any(|p| {
+        matches!(
+            p.status,
+            Status::Unknown(UnknownReason::ReplayDisagrees { .. })
+        )
+    });
+    if disagrees && !options.wild_addresses_name_nothing_else {
+        let exact = SymexOptions {
+            wild_addresses_name_nothing_else: true,
+            ..options.clone()
+        };
+        return verify_reporting(program, &exact, progress);
+    }
     let verdict = overall(&replayed);
     let bound_cut = symex.bound_cut != crate::ssa::FALSE;
     Ok(Report {

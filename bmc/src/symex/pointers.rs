@@ -251,6 +251,9 @@ impl Executor<'_> {
     /// writes the object an address names, takes the same path (an address
     /// read out of bounds that named a list node made models no run has).
     fn from_nowhere_names_no_other(&mut self, state: &mut State, addr: TermId) {
+        if !self.options.wild_addresses_name_nothing_else {
+            return;
+        }
         let targets = self.value_set(addr);
         if !targets.invalid || targets.any {
             return;
