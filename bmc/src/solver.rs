@@ -1,10 +1,13 @@
 //! The SAT solver behind a small trait: new variables, clauses, solving
 //! under assumptions, model values, the failed assumptions, freezing.
 //! [`Cadical`] implements it with CaDiCaL (the default), [`Varisat`] with the
-//! pure-Rust varisat; [`Backend`] is either, chosen at run time by
-//! [`SolverKind`]. [`Dimacs`] records the formula and writes it as DIMACS
+//! pure-Rust varisat, [`Minisat`] with MiniSat's core solver (the batsat
+//! crate, a Rust translation: a 4-byte clause header and 8-byte watches
+//! where CaDiCaL keeps 32 and 16, so the least memory on large formulas);
+//! [`Backend`] is one of them, chosen at run time by [`SolverKind`]. [`Dimacs`] records the formula and writes it as DIMACS
 //! (for `lore show cnf --dimacs` and for running another solver by hand).
 
+use batsat::SolverInterface as _;
 use std::time::Instant;
 use varisat::ExtendFormula;
 
@@ -114,15 +117,22 @@ pub enum SolverKind {
     Cadical,
     /// varisat 0.2 (pure Rust).
     Varisat,
+    /// batsat 0.6 (MiniSat's core solver in Rust).
+    Minisat,
 }
 
 impl SolverKind {
-    pub const ALL: [SolverKind; 2] = [SolverKind::Cadical, SolverKind::Varisat];
+    pub const ALL: [SolverKind; 3] = [
+        SolverKind::Cadical,
+        SolverKind::Varisat,
+        SolverKind::Minisat,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             SolverKind::Cadical => "cadical",
             SolverKind::Varisat => "varisat",
+            SolverKind::Minisat => "minisat",
         }
     }
 
@@ -148,6 +158,7 @@ impl SolverKind {
                 deadline,
                 ..Varisat::new()
             })),
+            SolverKind::Minisat => Backend::Minisat(Box::new(Minisat::new(deadline))),
         }
     }
 }
@@ -156,6 +167,7 @@ impl SolverKind {
 pub enum Backend {
     Cadical(Box<Cadical>),
     Varisat(Box<Varisat>),
+    Minisat(Box<Minisat>),
 }
 
 impl SatSolver for Backend {
@@ -163,42 +175,49 @@ impl SatSolver for Backend {
         match self {
             Backend::Cadical(s) => s.new_var(),
             Backend::Varisat(s) => s.new_var(),
+            Backend::Minisat(s) => s.new_var(),
         }
     }
     fn add_clause(&mut self, clause: &[Lit]) {
         match self {
             Backend::Cadical(s) => s.add_clause(clause),
             Backend::Varisat(s) => s.add_clause(clause),
+            Backend::Minisat(s) => s.add_clause(clause),
         }
     }
     fn solve(&mut self, assumptions: &[Lit]) -> SolveResult {
         match self {
             Backend::Cadical(s) => s.solve(assumptions),
             Backend::Varisat(s) => s.solve(assumptions),
+            Backend::Minisat(s) => s.solve(assumptions),
         }
     }
     fn value(&self, lit: Lit) -> bool {
         match self {
             Backend::Cadical(s) => s.value(lit),
             Backend::Varisat(s) => s.value(lit),
+            Backend::Minisat(s) => s.value(lit),
         }
     }
     fn failed_assumptions(&self) -> Vec<Lit> {
         match self {
             Backend::Cadical(s) => s.failed_assumptions(),
             Backend::Varisat(s) => s.failed_assumptions(),
+            Backend::Minisat(s) => s.failed_assumptions(),
         }
     }
     fn num_vars(&self) -> u32 {
         match self {
             Backend::Cadical(s) => s.num_vars(),
             Backend::Varisat(s) => s.num_vars(),
+            Backend::Minisat(s) => s.num_vars(),
         }
     }
     fn num_clauses(&self) -> u64 {
         match self {
             Backend::Cadical(s) => s.num_clauses(),
             Backend::Varisat(s) => s.num_clauses(),
+            Backend::Minisat(s) => s.num_clauses(),
         }
     }
 }
@@ -433,6 +452,118 @@ impl SatSolver for Varisat {
 
     fn failed_assumptions(&self) -> Vec<Lit> {
         self.failed.clone()
+    }
+
+    fn num_vars(&self) -> u32 {
+        self.vars - 1
+    }
+
+    fn num_clauses(&self) -> u64 {
+        self.clauses
+    }
+}
+
+/// MiniSat's core solver (batsat, a Rust translation), incremental: no
+/// preprocessing, so nothing is eliminated and nothing needs freezing. Its
+/// variables are ours (variable 0, the constant true, has a unit clause);
+/// it stops searching once the deadline has passed (its `stop` callback).
+pub struct Minisat {
+    solver: batsat::Solver<batsat::BasicCallbacks>,
+    vars: u32,
+    clauses: u64,
+    assumed: Vec<Lit>,
+    last: SolveResult,
+    buf: Vec<batsat::Lit>,
+}
+
+impl Minisat {
+    pub fn new(deadline: Option<Instant>) -> Minisat {
+        let mut cb = batsat::BasicCallbacks::new();
+        if let Some(d) = deadline {
+            cb.set_stop(move || Instant::now() >= d);
+        }
+        let mut m = Minisat {
+            solver: batsat::Solver::new(batsat::SolverOpts::default(), cb),
+            vars: 1,
+            clauses: 0,
+            assumed: Vec::new(),
+            last: SolveResult::Unknown,
+            buf: Vec::new(),
+        };
+        let t = m.solver.new_var_default();
+        m.solver
+            .add_clause_reuse(&mut vec![batsat::Lit::new(t, true)]);
+        m
+    }
+
+    fn to_minisat(l: Lit) -> batsat::Lit {
+        batsat::Lit::new(batsat::Var::unsafe_from_idx(l.var()), !l.is_negated())
+    }
+}
+
+impl SatSolver for Minisat {
+    fn new_var(&mut self) -> Lit {
+        let v = self.solver.new_var_default();
+        debug_assert_eq!(v.idx(), self.vars);
+        self.vars += 1;
+        Lit::new(v.idx(), false)
+    }
+
+    fn add_clause(&mut self, clause: &[Lit]) {
+        let Some(clause) = without_constants(clause) else {
+            return;
+        };
+        self.buf.clear();
+        self.buf
+            .extend(clause.iter().map(|&l| Minisat::to_minisat(l)));
+        self.solver.add_clause_reuse(&mut self.buf);
+        self.clauses += 1;
+    }
+
+    fn solve(&mut self, assumptions: &[Lit]) -> SolveResult {
+        self.assumed = assumptions.to_vec();
+        let lits: Vec<batsat::Lit> = assumptions
+            .iter()
+            .map(|&l| Minisat::to_minisat(l))
+            .collect();
+        let r = self.solver.solve_limited(&lits);
+        self.last = if r == batsat::lbool::TRUE {
+            SolveResult::Sat
+        } else if r == batsat::lbool::FALSE {
+            SolveResult::Unsat
+        } else {
+            SolveResult::Unknown
+        };
+        self.last
+    }
+
+    fn value(&self, lit: Lit) -> bool {
+        if lit.is_const() {
+            return lit == Lit::TRUE;
+        }
+        if lit.var() >= self.vars || self.last != SolveResult::Sat {
+            return false;
+        }
+        let v = self
+            .solver
+            .value_var(batsat::Var::unsafe_from_idx(lit.var()));
+        (v == batsat::lbool::TRUE) != lit.is_negated()
+    }
+
+    fn failed_assumptions(&self) -> Vec<Lit> {
+        if self.last != SolveResult::Unsat {
+            return Vec::new();
+        }
+        self.assumed
+            .iter()
+            .copied()
+            .filter(|&l| {
+                l == Lit::FALSE
+                    || self
+                        .solver
+                        .unsat_core_contains_var(batsat::Var::unsafe_from_idx(l.var()))
+            })
+            .collect()
     }
 
     fn num_vars(&self) -> u32 {

@@ -74,7 +74,8 @@ pub struct LearnOptions {
     /// The learning algorithm: lsharp (default), lstar or lstar-rs.
     #[arg(long, default_value = "lsharp")]
     pub algorithm: String,
-    /// The SAT solver: cadical (the default) or varisat (pure Rust).
+    /// The SAT solver: cadical (the default), varisat (pure Rust) or
+    /// minisat (MiniSat's core in Rust: the least memory on large formulas).
     #[arg(long, default_value = "cadical", value_name = "SOLVER", value_parser = crate::solver_kind)]
     pub solver: lore_bmc::solver::SolverKind,
     /// Write the automaton: `.dot` (Graphviz's format), or `.svg` (Lore's

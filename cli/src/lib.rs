@@ -201,8 +201,11 @@ impl FrontendArgs {
 
 /// `--solver`'s value.
 fn solver_kind(name: &str) -> Result<lore_bmc::solver::SolverKind, String> {
-    lore_bmc::solver::SolverKind::from_name(name)
-        .ok_or_else(|| format!("unknown solver `{name}` (cadical or varisat)"))
+    use lore_bmc::solver::SolverKind;
+    SolverKind::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = SolverKind::ALL.iter().map(|k| k.name()).collect();
+        format!("unknown solver `{name}` ({})", names.join(", "))
+    })
 }
 
 /// A number of seconds (`--timeout`, `--shrink-time`, `--search-time`):

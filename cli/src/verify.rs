@@ -83,7 +83,8 @@ pub struct BoundArgs {
     /// its parameters are nondeterministic inputs.
     #[arg(long, value_name = "NAME")]
     pub function: Option<String>,
-    /// The SAT solver: cadical (the default) or varisat (pure Rust).
+    /// The SAT solver: cadical (the default), varisat (pure Rust) or
+    /// minisat (MiniSat's core in Rust: the least memory on large formulas).
     #[arg(long, default_value = "cadical", value_name = "SOLVER", value_parser = crate::solver_kind)]
     pub solver: lore_bmc::solver::SolverKind,
 }

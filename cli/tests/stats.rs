@@ -58,9 +58,9 @@ fn stats_in_text_name_every_stage() {
 }
 
 #[test]
-fn stats_in_json_with_either_solver() {
+fn stats_in_json_with_each_solver() {
     let path = program();
-    for solver in ["cadical", "varisat"] {
+    for solver in ["cadical", "varisat", "minisat"] {
         let (code, out, err) = lore(&[
             "verify",
             path.to_str().unwrap(),
@@ -84,10 +84,10 @@ fn stats_in_json_with_either_solver() {
             .as_array()
             .is_some_and(|k| !k.is_empty()));
     }
-    let (code, _, err) = lore(&["verify", path.to_str().unwrap(), "--solver", "minisat"]);
+    let (code, _, err) = lore(&["verify", path.to_str().unwrap(), "--solver", "glucose"]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("unknown solver `minisat` (cadical or varisat)"),
+        err.contains("unknown solver `glucose` (cadical, varisat, minisat)"),
         "{err}"
     );
 }

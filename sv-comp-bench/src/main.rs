@@ -211,6 +211,9 @@ enum Command {
         /// Only the programs whose name contains this (repeatable).
         #[arg(long)]
         only: Vec<String>,
+        /// Lore's SAT solver (`--solver` of lore), when not its default.
+        #[arg(long)]
+        solver: Option<String>,
     },
     /// Learn every target DFA with each algorithm and compare with AALpy.
     Learning {
@@ -371,6 +374,7 @@ fn main() -> ExitCode {
             limit,
             max_unwind,
             only,
+            solver,
         } => scaling::run(&scaling::ScalingOptions {
             paper,
             sv_comp,
@@ -379,6 +383,7 @@ fn main() -> ExitCode {
             limit,
             max_unwind,
             only,
+            solver,
         }),
         Command::Learning { folder, json } => learning::run(&folder, json),
         Command::Sanitizers { folder } => sanitizers::run(&folder),

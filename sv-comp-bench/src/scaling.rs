@@ -45,6 +45,8 @@ pub struct ScalingOptions {
     pub max_unwind: u32,
     /// Only programs whose name contains one of these (all when empty).
     pub only: Vec<String>,
+    /// Lore's SAT solver, when not its default.
+    pub solver: Option<String>,
 }
 
 struct Program {
@@ -121,6 +123,9 @@ fn lore_run(o: &ScalingOptions, p: &Program, k: u32) -> Result<Run, String> {
         .args(["--timeout", &o.limit.to_string()]);
     if p.unwinding_assertions {
         cmd.arg("--unwinding-assertions");
+    }
+    if let Some(solver) = &o.solver {
+        cmd.args(["--solver", solver]);
     }
     let m = measure::run(&mut cmd, Duration::from_secs_f64(o.limit + 5.0))?;
     let json: Option<serde_json::Value> = serde_json::from_str(&m.stdout).ok();
