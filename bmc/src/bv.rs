@@ -32,6 +32,8 @@ pub struct Circuit<S: SatSolver> {
     less_gates: FxHashMap<(Bv, Bv), Lit>,
     /// Bits of the comparison gates (each counts as that many gates).
     less_bits: usize,
+    /// Each division's quotient and remainder, by operands.
+    div_gates: FxHashMap<(Bv, Bv), (Bv, Bv)>,
 }
 
 impl<S: SatSolver> Circuit<S> {
@@ -47,6 +49,7 @@ impl<S: SatSolver> Circuit<S> {
             xor3_gates: FxHashMap::default(),
             less_gates: FxHashMap::default(),
             less_bits: 0,
+            div_gates: FxHashMap::default(),
         }
     }
 
@@ -69,6 +72,7 @@ impl<S: SatSolver> Circuit<S> {
         self.maj_gates = FxHashMap::default();
         self.xor3_gates = FxHashMap::default();
         self.less_gates = FxHashMap::default();
+        self.div_gates = FxHashMap::default();
     }
 
     pub fn fresh(&mut self) -> Lit {
@@ -524,8 +528,44 @@ impl<S: SatSolver> Circuit<S> {
         self.and_all(&bits)
     }
 
-    /// Unsigned division and remainder (restoring division).
+    /// Unsigned division and remainder: by a constant, a restoring divider
+    /// (the constant folds it); else the quotient and remainder are new
+    /// variables under a condition ([`crate::gates`]'s `Division`), made
+    /// once for each pair of operands.
     pub fn udivrem(&mut self, a: &[Lit], b: &[Lit]) -> (Bv, Bv) {
+        if Self::as_const(b).is_some() || Self::as_const(a).is_some() {
+            return self.restoring_divrem(a, b);
+        }
+        let key = (a.to_vec(), b.to_vec());
+        if let Some(qr) = self.div_gates.get(&key) {
+            return qr.clone();
+        }
+        let w = a.len();
+        let q: Bv = (0..w).map(|_| self.fresh()).collect();
+        let r: Bv = (0..w).map(|_| self.fresh()).collect();
+        // b ≠ 0: a = q·b + r (in twice the width: no overflow) and r < b.
+        let wide = 2 * w as u32;
+        let product = self.mul(&Self::zext(&q, wide), &Self::zext(b, wide));
+        let sum = self.add(&product, &Self::zext(&r, wide));
+        let exact = self.eq(&sum, &Self::zext(a, wide));
+        let below = self.ult(&r, b);
+        let divides = self.and(exact, below);
+        // b = 0: all ones and a.
+        let ones = Self::const_bv(u128::MAX >> (128 - w), w as u32);
+        let q_ones = self.eq(&q, &ones);
+        let r_is_a = self.eq(&r, a);
+        let by_zero = self.and(q_ones, r_is_a);
+        let nonzero = self.or_all(b);
+        let holds = self.mux(nonzero, divides, by_zero);
+        self.definitions
+            .divide(&q, &r, a.to_vec(), b.to_vec(), holds);
+        self.div_gates.insert(key, (q.clone(), r.clone()));
+        (q, r)
+    }
+
+    /// Restoring division: the quotient's bits from the top, each a
+    /// subtraction that succeeds or not.
+    fn restoring_divrem(&mut self, a: &[Lit], b: &[Lit]) -> (Bv, Bv) {
         let w = a.len();
         let mut b_ext = b.to_vec();
         b_ext.push(Lit::FALSE);

@@ -40,6 +40,28 @@ pub enum Gate {
     Maj(Lit, Lit, Lit),
     /// Unsigned `a < b` of two bit-vectors ([`Definitions::less`]).
     Less(u32),
+    /// Bit `bit` of the quotient (or the remainder) of a division
+    /// ([`Definitions::divide`]): no clause of its own; the division's
+    /// condition holds wherever one of its bits is in the formula.
+    Quotient {
+        division: u32,
+        bit: u16,
+        remainder: bool,
+    },
+}
+
+/// An unsigned division written as CBMC writes it: the quotient `q` and
+/// remainder `r` are variables, and a condition `holds` (made by the
+/// circuit over them) says `a = q·b + r` with `r < b`, or, where `b` is
+/// 0, `q` all ones and `r = a` (what a restoring divider gives). The
+/// solver can guess a quotient and check it, where a restoring divider's
+/// chain of subtractions must be solved through: SV-COMP's gcd_2 at
+/// k = 12 took 0.75 s against CBMC's 0.3 s.
+struct Division {
+    a: Vec<Lit>,
+    b: Vec<Lit>,
+    holds: Lit,
+    written: bool,
 }
 
 /// An unsigned comparison `a < b` (bit 0 first), written as CBMC's compact
@@ -79,6 +101,7 @@ pub struct Definitions {
     gates: Vec<Option<Gate>>,
     written: Vec<bool>,
     compares: Vec<Compare>,
+    divisions: Vec<Division>,
     /// By circuit variable, the solver's (0: not in the formula yet), and
     /// back. The solver sees only the formula's variables, numbered in
     /// the circuit's order (inputs before the gates over them).
@@ -109,6 +132,33 @@ impl Definitions {
         self.define(g, Gate::Less(self.compares.len() as u32 - 1));
     }
 
+    /// Records that `q` and `r` (positive, made for this) are the quotient
+    /// and remainder of `a / b` (all of one width) wherever `holds` does:
+    /// the circuit's condition over them, which becomes a unit clause when
+    /// one of their bits enters the formula.
+    pub fn divide(&mut self, q: &[Lit], r: &[Lit], a: Vec<Lit>, b: Vec<Lit>, holds: Lit) {
+        let division = self.divisions.len() as u32;
+        self.divisions.push(Division {
+            a,
+            b,
+            holds,
+            written: false,
+        });
+        for (bits, remainder) in [(q, false), (r, true)] {
+            for (bit, &l) in bits.iter().enumerate() {
+                let bit = bit as u16;
+                self.define(
+                    l,
+                    Gate::Quotient {
+                        division,
+                        bit,
+                        remainder,
+                    },
+                );
+            }
+        }
+    }
+
     /// Writes the clauses of every gate `lits` reach that are not written
     /// yet.
     ///
@@ -132,6 +182,9 @@ impl Definitions {
             todo.push(v);
             let before = stack.len();
             stack.extend(self.inputs(gate).map(|l| l.var()));
+            if let Gate::Quotient { division, .. } = gate {
+                stack.push(self.divisions[division as usize].holds.var());
+            }
             mentioned.extend_from_slice(&stack[before..]);
             if let Gate::Less(i) = gate {
                 mentioned.extend(self.compares[i as usize].eq.iter().map(|l| l.var()));
@@ -154,6 +207,12 @@ impl Definitions {
             };
             match self.gates[v as usize].expect("only gates are written") {
                 Gate::Less(i) => write_less(&mut add, &compares[i as usize], g),
+                Gate::Quotient { division, .. } => {
+                    let d = &mut self.divisions[division as usize];
+                    if !std::mem::replace(&mut d.written, true) {
+                        add(&[d.holds]);
+                    }
+                }
                 gate => write(&mut add, gate, g),
             }
         }
@@ -169,6 +228,10 @@ impl Definitions {
             Gate::Less(i) => {
                 let c = &self.compares[i as usize];
                 ([None; 3], &c.a, &c.b)
+            }
+            Gate::Quotient { division, .. } => {
+                let d = &self.divisions[division as usize];
+                ([None; 3], &d.a, &d.b)
             }
         };
         few.into_iter().flatten().chain(a.iter().chain(b).copied())
@@ -290,6 +353,29 @@ impl Definitions {
                         .find(|(x, y)| x != y)
                         .is_some_and(|(_, y)| y)
                 }
+                // What the condition makes it, from the operands' values
+                // (a model satisfies it wherever the bit is in the formula).
+                Gate::Quotient {
+                    division,
+                    bit,
+                    remainder,
+                } => {
+                    let d = &self.divisions[division as usize];
+                    let number = |bits: &[Lit]| {
+                        bits.iter()
+                            .rev()
+                            .fold(0u128, |n, &x| n << 1 | u128::from(at(x)))
+                    };
+                    let (a, b) = (number(&d.a), number(&d.b));
+                    let ones = u128::MAX >> (128 - d.a.len());
+                    let value = match (b, remainder) {
+                        (0, false) => ones,
+                        (0, true) => a,
+                        (_, false) => a / b,
+                        (_, true) => a % b,
+                    };
+                    value >> bit & 1 == 1
+                }
             };
             values[v] = if value { 2 } else { 1 };
             stack.pop();
@@ -351,6 +437,7 @@ fn write(clause: &mut dyn FnMut(&[Lit]), gate: Gate, g: Lit) {
             }
         }
         Gate::Less(_) => unreachable!("comparisons are written by `write_less`"),
+        Gate::Quotient { .. } => unreachable!("a division's condition is its clause"),
     }
 }
 
