@@ -87,6 +87,19 @@ fn without_constants(clause: &[Lit]) -> Option<std::borrow::Cow<'_, [Lit]>> {
     })
 }
 
+/// The value of a literal the model does not give: a constant's, or
+/// false for a variable the solver does not have or after a call that
+/// found no model.
+fn outside_model(lit: Lit, vars: u32, last: SolveResult) -> Option<bool> {
+    if lit.is_const() {
+        Some(lit == Lit::TRUE)
+    } else if lit.var() >= vars || last != SolveResult::Sat {
+        Some(false)
+    } else {
+        None
+    }
+}
+
 /// The variables and clauses a formula is counted by, as CBMC counts
 /// them: the constant true (variable 0, a unit clause, in every solver
 /// here) is not a variable of the formula.
@@ -320,11 +333,8 @@ impl SatSolver for Cadical {
     }
 
     fn value(&self, lit: Lit) -> bool {
-        if lit.is_const() {
-            return lit == Lit::TRUE;
-        }
-        if lit.var() >= self.vars || self.last != SolveResult::Sat {
-            return false;
+        if let Some(v) = outside_model(lit, self.vars, self.last) {
+            return v;
         }
         // A variable the solver never saw, or left unassigned, may take
         // either value: read it as false, as varisat's model does.
@@ -538,11 +548,8 @@ impl SatSolver for Minisat {
     }
 
     fn value(&self, lit: Lit) -> bool {
-        if lit.is_const() {
-            return lit == Lit::TRUE;
-        }
-        if lit.var() >= self.vars || self.last != SolveResult::Sat {
-            return false;
+        if let Some(v) = outside_model(lit, self.vars, self.last) {
+            return v;
         }
         let v = self
             .solver
