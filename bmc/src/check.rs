@@ -61,6 +61,10 @@ pub struct Encoding {
     pub solver_calls: u64,
     /// Replaying the counterexamples concretely.
     pub replay_seconds: f64,
+    /// A first formula whose counterexample no run followed, so that this
+    /// one was made (`SymexOptions::wild_addresses_name_nothing_else`):
+    /// its variables, clauses and the seconds it took in all.
+    pub first_formula: Option<(u32, u64, f64)>,
 }
 
 /// A stage of a verification run ended (for progress lines on long runs).

@@ -190,7 +190,14 @@ pub fn verify_reporting(
             wild_addresses_name_nothing_else: true,
             ..options.clone()
         };
-        return verify_reporting(program, &exact, progress);
+        let first = (
+            encoding.variables,
+            encoding.clauses,
+            started.elapsed().as_secs_f64(),
+        );
+        let mut report = verify_reporting(program, &exact, progress)?;
+        report.encoding.first_formula = Some(first);
+        return Ok(report);
     }
     let verdict = overall(&replayed);
     let bound_cut = symex.bound_cut != crate::ssa::FALSE;

@@ -14,6 +14,10 @@ pub struct StatsJson {
     cnf: CnfJson,
     solver: SolverJson,
     replay_seconds: f64,
+    /// A first formula gave a counterexample no run follows; these
+    /// statistics are of the formula made after it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    first_formula: Option<FirstFormulaJson>,
     /// The most heap in use at once (Rust and the C++ solver), in bytes.
     peak_heap_bytes: u64,
     /// The process's peak resident set, in bytes, where the system says.
@@ -50,6 +54,13 @@ struct CnfJson {
     clauses: u64,
     /// By kind of term: terms blasted and their clauses.
     by_kind: Vec<KindJson>,
+}
+
+#[derive(Serialize)]
+struct FirstFormulaJson {
+    variables: u32,
+    clauses: u64,
+    seconds: f64,
 }
 
 #[derive(Serialize)]
@@ -97,6 +108,13 @@ impl StatsJson {
                 calls: e.solver_calls,
             },
             replay_seconds: e.replay_seconds,
+            first_formula: e
+                .first_formula
+                .map(|(variables, clauses, seconds)| FirstFormulaJson {
+                    variables,
+                    clauses,
+                    seconds,
+                }),
             peak_heap_bytes: crate::memory::peak() as u64,
             peak_resident_bytes: crate::memory::peak_resident(),
         }
@@ -127,6 +145,11 @@ pub fn text(
 ) -> String {
     let a = &e.accesses;
     let mut out = String::from("Statistics:\n");
+    if let Some((variables, clauses, seconds)) = e.first_formula {
+        out.push_str(&format!(
+            "  first formula      {seconds:8.3} s  {variables} variables, {clauses} clauses: its counterexample did not replay; the formula below assumes that an address from nowhere names no object its value set does not know\n"
+        ));
+    }
     out.push_str(&format!(
         "  symbolic execution {:8.3} s  {} steps, {} terms, {} checks\n",
         e.symex_seconds, e.steps, e.terms, e.checks

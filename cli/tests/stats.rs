@@ -91,3 +91,33 @@ fn stats_in_json_with_each_solver() {
         "{err}"
     );
 }
+
+/// A first formula whose counterexample did not replay is named, with its
+/// size, before the one that answered (and absent otherwise).
+#[test]
+fn a_formula_made_again_names_the_first() {
+    let case = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../testsuite/cases/verify/pointer_from_nowhere.c"
+    );
+    let (code, out, err) = lore(&["verify", case, "--unwind", "1", "--stats", "--json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("valid JSON");
+    assert_eq!(v["verdict"], "TRUE", "{out}");
+    let first = &v["stats"]["first_formula"];
+    assert!(first["clauses"].as_u64().is_some_and(|c| c > 0), "{out}");
+    let (_, text, _) = lore(&["verify", case, "--unwind", "1", "--stats"]);
+    assert!(text.contains("first formula"), "{text}");
+    assert!(text.contains("did not replay"), "{text}");
+    let path = program();
+    let (_, out, _) = lore(&[
+        "verify",
+        path.to_str().unwrap(),
+        "--unwind",
+        "1",
+        "--stats",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("valid JSON");
+    assert!(v["stats"].get("first_formula").is_none(), "{out}");
+}
