@@ -100,6 +100,19 @@ fn outside_model(lit: Lit, vars: u32, last: SolveResult) -> Option<bool> {
     }
 }
 
+/// The assumptions of the last call that made it `Unsat`, by the
+/// solver's own test (none after any other answer).
+fn failed_of(assumed: &[Lit], last: SolveResult, failed: impl Fn(Lit) -> bool) -> Vec<Lit> {
+    if last != SolveResult::Unsat {
+        return Vec::new();
+    }
+    assumed
+        .iter()
+        .copied()
+        .filter(|&l| l == Lit::FALSE || failed(l))
+        .collect()
+}
+
 /// The variables and clauses a formula is counted by, as CBMC counts
 /// them: the constant true (variable 0, a unit clause, in every solver
 /// here) is not a variable of the formula.
@@ -348,14 +361,9 @@ impl SatSolver for Cadical {
     }
 
     fn failed_assumptions(&self) -> Vec<Lit> {
-        if self.last != SolveResult::Unsat {
-            return Vec::new();
-        }
-        self.assumed
-            .iter()
-            .copied()
-            .filter(|&l| l == Lit::FALSE || self.solver.failed(Cadical::to_cadical(l)))
-            .collect()
+        failed_of(&self.assumed, self.last, |l| {
+            self.solver.failed(Cadical::to_cadical(l))
+        })
     }
 
     fn num_vars(&self) -> u32 {
@@ -558,19 +566,10 @@ impl SatSolver for Minisat {
     }
 
     fn failed_assumptions(&self) -> Vec<Lit> {
-        if self.last != SolveResult::Unsat {
-            return Vec::new();
-        }
-        self.assumed
-            .iter()
-            .copied()
-            .filter(|&l| {
-                l == Lit::FALSE
-                    || self
-                        .solver
-                        .unsat_core_contains_var(batsat::Var::unsafe_from_idx(l.var()))
-            })
-            .collect()
+        failed_of(&self.assumed, self.last, |l| {
+            self.solver
+                .unsat_core_contains_var(batsat::Var::unsafe_from_idx(l.var()))
+        })
     }
 
     fn num_vars(&self) -> u32 {
