@@ -57,22 +57,22 @@ fn stats_in_text_name_every_stage() {
     assert!(out.contains("0 reach every object"), "{out}");
 }
 
+/// `lore verify FILE --unwind 1 --stats --json` and the extra arguments:
+/// the exit code, standard output and error, and the report.
+fn verify_json(file: &str, extra: &[&str]) -> (i32, String, String, serde_json::Value) {
+    let mut args = vec!["verify", file, "--unwind", "1", "--stats", "--json"];
+    args.extend_from_slice(extra);
+    let (code, out, err) = lore(&args);
+    let v = serde_json::from_str(&out).expect("valid JSON");
+    (code, out, err, v)
+}
+
 #[test]
 fn stats_in_json_with_each_solver() {
     let path = program();
     for solver in ["cadical", "varisat", "minisat"] {
-        let (code, out, err) = lore(&[
-            "verify",
-            path.to_str().unwrap(),
-            "--unwind",
-            "1",
-            "--stats",
-            "--json",
-            "--solver",
-            solver,
-        ]);
+        let (code, out, err, v) = verify_json(path.to_str().unwrap(), &["--solver", solver]);
         assert_eq!(code, 0, "{out}{err}");
-        let v: serde_json::Value = serde_json::from_str(&out).expect("valid JSON");
         let stats = &v["stats"];
         assert_eq!(stats["solver"]["name"], solver);
         assert_eq!(stats["solver"]["calls"], 1, "{stats}");
@@ -100,9 +100,8 @@ fn a_formula_made_again_names_the_first() {
         env!("CARGO_MANIFEST_DIR"),
         "/../testsuite/cases/verify/pointer_from_nowhere.c"
     );
-    let (code, out, err) = lore(&["verify", case, "--unwind", "1", "--stats", "--json"]);
+    let (code, out, err, v) = verify_json(case, &[]);
     assert_eq!(code, 0, "{out}{err}");
-    let v: serde_json::Value = serde_json::from_str(&out).expect("valid JSON");
     assert_eq!(v["verdict"], "TRUE", "{out}");
     let first = &v["stats"]["first_formula"];
     assert!(first["clauses"].as_u64().is_some_and(|c| c > 0), "{out}");
@@ -110,14 +109,6 @@ fn a_formula_made_again_names_the_first() {
     assert!(text.contains("first formula"), "{text}");
     assert!(text.contains("did not replay"), "{text}");
     let path = program();
-    let (_, out, _) = lore(&[
-        "verify",
-        path.to_str().unwrap(),
-        "--unwind",
-        "1",
-        "--stats",
-        "--json",
-    ]);
-    let v: serde_json::Value = serde_json::from_str(&out).expect("valid JSON");
+    let (_, out, _, v) = verify_json(path.to_str().unwrap(), &[]);
     assert!(v["stats"].get("first_formula").is_none(), "{out}");
 }
