@@ -22,6 +22,7 @@ pub mod kinduction;
 pub mod layout;
 pub mod portfolio;
 pub mod query;
+pub mod session;
 pub mod solver;
 pub mod ssa;
 pub mod symex;

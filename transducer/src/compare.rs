@@ -83,7 +83,7 @@ pub fn output_of(setup: &Setup<'_>, input: &[u32]) -> Result<Vec<u32>, LearnErro
     let harnessed = harness::load(setup.path, &setup.frontend, &setup.io, &shape, text)?;
     let mut options = setup.options.clone();
     options.unwinding_assertions = true;
-    let mut oracle = Oracle::new(harnessed, options)?;
+    let mut oracle = Oracle::new(harnessed, options, setup.io.bits)?;
     let mut out = Vec::new();
     for i in 0..=input.len() {
         let mut word: Vec<i64> = input[..i].iter().map(|&v| i64::from(v)).collect();

@@ -128,7 +128,7 @@ pub fn learn(setup: &Setup<'_>, limits: &Limits) -> Result<Learned, LearnError> 
     let harnessed = harness::load(setup.path, &setup.frontend, &setup.io, &shape, text)?;
     let mut options = setup.options.clone();
     options.unwinding_assertions = true;
-    let mut oracle = Oracle::new(harnessed, options.clone())?;
+    let mut oracle = Oracle::new(harnessed, options.clone(), setup.io.bits)?;
     oracle.deadline = Some(started + limits.time);
     if setup.log_queries {
         oracle.log = Some(Vec::new());

@@ -25,3 +25,4 @@ pub mod learn;
 pub mod model;
 pub mod oracle;
 pub mod pipeline;
+pub mod session;

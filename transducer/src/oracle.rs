@@ -16,7 +16,9 @@ use crate::harness::{
     QUERY_WORDS,
 };
 use crate::model::{Guard, Term};
+use crate::session::{is_cut, Found, HarnessGlobals, StepSession};
 use lore_bmc::interp::{Interpreter, Replay, SafetyChecks};
+use lore_bmc::session::Session;
 use lore_bmc::symex::{CheckKind, SymexOptions};
 use lore_bmc::verify::{verify, Status};
 use lore_frontend::ir::{FunctionId, GlobalId, Program};
@@ -48,6 +50,15 @@ impl Values {
         Values {
             symbols,
             end: false,
+        }
+    }
+
+    /// One symbol, or only the end.
+    pub fn is_single(&self) -> bool {
+        if self.end {
+            self.symbols.is_empty()
+        } else {
+            self.symbols.count() == 1
         }
     }
 
@@ -124,14 +135,32 @@ pub struct Oracle {
     pub deadline: Option<std::time::Instant>,
     /// When kept: every question to the solver and its answer, one line each.
     pub log: Option<Vec<String>>,
+    /// Bits of a symbol.
+    bits: u32,
+    /// The harness's globals that sessions observe (`None`: no sessions).
+    globals: Option<HarnessGlobals>,
+    /// The prefixes' sessions, the most recently used first.
+    sessions: Vec<StepSession>,
+    /// Sessions made (each one symbolic execution and one encoding).
+    pub sessions_made: u64,
+    /// Questions with a set at some position go to a session (else each
+    /// is one bounded model checking run with the question as data).
+    pub use_sessions: bool,
 }
+
+/// Sessions kept: the learner asks about a few prefixes at a time.
+const KEPT_SESSIONS: usize = 4;
 
 /// The most iterations beyond the input's length a loop of the program
 /// may need (a step that writes or reads more is not one Lore learns).
 const MAX_SLACK: u32 = 64;
 
 impl Oracle {
-    pub fn new(harnessed: Harnessed, mut options: SymexOptions) -> Result<Oracle, OracleError> {
+    pub fn new(
+        harnessed: Harnessed,
+        mut options: SymexOptions,
+        bits: u32,
+    ) -> Result<Oracle, OracleError> {
         let p = &harnessed.program;
         options.unwind_set.extend(harness_unwinding(p));
         let missing = |what: &str| OracleError::Unknown(format!("the harness has no `{what}`"));
@@ -146,7 +175,13 @@ impl Oracle {
             .function_by_name("__lore_end")
             .ok_or_else(|| missing("__lore_end"))?;
         let reads = symbol_reads(p);
+        let globals = HarnessGlobals::of(p);
         Ok(Oracle {
+            bits,
+            globals,
+            sessions: Vec::new(),
+            sessions_made: 0,
+            use_sessions: true,
             reads,
             harnessed,
             query,
@@ -248,6 +283,9 @@ impl Oracle {
         mode: Mode,
         expect: &Expectation,
     ) -> Result<Option<Vec<i64>>, OracleError> {
+        if self.use_sessions && self.globals.is_some() && !tape.iter().all(Values::is_single) {
+            return self.find_in_session(tape, mode, expect);
+        }
         self.set_question(tape, mode, expect)?;
         self.in_time()?;
         let started_all = std::time::Instant::now();
@@ -301,27 +339,245 @@ impl Oracle {
                 }
             }
         }
-        if let Some(log) = &mut self.log {
-            log.push(format!(
-                "{:>5}  {}  {}: {} ({:.1} ms, {} variables, {} clauses)",
-                self.solver_calls,
-                show_question(tape),
-                match mode {
-                    Mode::Ends => "does the step end?".to_string(),
-                    Mode::Differs =>
-                        format!("does it write other than {}?", show_expectation(expect)),
-                    Mode::Agrees => format!("does it write {}?", show_expectation(expect)),
-                },
-                match &found {
-                    Some(w) => format!("yes, {}", show_input(w).trim_start_matches("on ")),
-                    None => "no".into(),
-                },
-                1000.0 * seconds,
-                report.encoding.variables,
-                report.encoding.clauses
-            ));
-        }
+        self.log_question(
+            tape,
+            mode,
+            expect,
+            &found,
+            seconds,
+            (report.encoding.variables, report.encoding.clauses),
+        );
         Ok(found)
+    }
+
+    fn log_question(
+        &mut self,
+        tape: &[Values],
+        mode: Mode,
+        expect: &Expectation,
+        found: &Option<Vec<i64>>,
+        seconds: f64,
+        (variables, clauses): (u32, u64),
+    ) {
+        let Some(log) = &mut self.log else { return };
+        log.push(format!(
+            "{:>5}  {}  {}: {} ({:.1} ms, {} variables, {} clauses)",
+            self.solver_calls,
+            show_question(tape),
+            match mode {
+                Mode::Ends => "does the step end?".to_string(),
+                Mode::Differs => format!("does it write other than {}?", show_expectation(expect)),
+                Mode::Agrees => format!("does it write {}?", show_expectation(expect)),
+            },
+            match found {
+                Some(w) => format!("yes, {}", show_input(w).trim_start_matches("on ")),
+                None => "no".into(),
+            },
+            1000.0 * seconds,
+            variables,
+            clauses
+        ));
+    }
+
+    /// [`Oracle::find`] in the session of the question's prefix (made
+    /// once for it): one solver call, and a replay of a "yes".
+    fn find_in_session(
+        &mut self,
+        tape: &[Values],
+        mode: Mode,
+        expect: &Expectation,
+    ) -> Result<Option<Vec<i64>>, OracleError> {
+        self.in_time()?;
+        let started = std::time::Instant::now();
+        let n = tape.len() - 1;
+        // The question must fit the harness as the data path's would.
+        self.set_question(tape, mode, expect)?;
+        let prefix: Vec<Option<Values>> = tape[..n]
+            .iter()
+            .map(|v| v.is_single().then(|| v.clone()))
+            .collect();
+        self.session_for(&prefix)?;
+        self.solver_calls += 1;
+        let found = self.sessions[0].find(tape, mode, expect);
+        self.in_time()?;
+        let answer = match found {
+            Found::No => None,
+            Found::Unknown => return Err(OracleError::Unknown("the solver gave up".into())),
+            Found::Fails(check, witness) => return Err(self.failure(tape, check, &witness)),
+            Found::Yes(witness) => Some(self.confirmed(tape, mode, expect, &witness)?),
+        };
+        let stats = self.sessions[0].session.stats();
+        self.log_question(
+            tape,
+            mode,
+            expect,
+            &answer,
+            started.elapsed().as_secs_f64(),
+            (stats.variables, stats.clauses),
+        );
+        Ok(answer)
+    }
+
+    /// Puts the session of `prefix` first, making it where it is not kept.
+    fn session_for(&mut self, prefix: &[Option<Values>]) -> Result<(), OracleError> {
+        if let Some(i) = self
+            .sessions
+            .iter()
+            .position(|s| s.prefix == prefix && s.slack == self.slack)
+        {
+            let s = self.sessions.remove(i);
+            self.sessions.insert(0, s);
+            return Ok(());
+        }
+        let globals = self.globals.expect("sessions need the harness's globals");
+        let any = Values {
+            symbols: Guard::full(self.bits),
+            end: true,
+        };
+        let mut tape: Vec<Values> = prefix
+            .iter()
+            .map(|v| v.clone().unwrap_or_else(|| any.clone()))
+            .collect();
+        tape.push(any);
+        self.set_question(&tape, Mode::Ends, &[])?;
+        loop {
+            let mut options = self.options.clone();
+            options.unwind = tape.len() as u32 + self.slack;
+            options.deadline = self.deadline;
+            options.observe = globals.slices(tape.len(), MAX_STEP_OUTPUT);
+            let mut session = Session::new(&self.harnessed.program, options)
+                .map_err(|e| OracleError::Unknown(e.to_string()))?;
+            self.sessions_made += 1;
+            self.in_time()?;
+            // Loops of the program that need more than the input's length
+            // on some symbol: a larger bound for this prefix and the later ones.
+            if self.slack < MAX_SLACK {
+                let mut cut = session.bound_cut();
+                for i in 0..session.checks().len() {
+                    if is_cut(&session.checks()[i].kind) {
+                        let v = session.checks()[i].violated;
+                        cut = session.terms().or(cut, v);
+                    }
+                }
+                if cut != lore_bmc::ssa::FALSE {
+                    let lit = session.literal(cut);
+                    match session.solve(&[lit]) {
+                        lore_bmc::solver::SolveResult::Unsat => {}
+                        lore_bmc::solver::SolveResult::Sat => {
+                            self.slack *= 2;
+                            self.sessions.clear();
+                            continue;
+                        }
+                        lore_bmc::solver::SolveResult::Unknown => {
+                            self.in_time()?;
+                            return Err(OracleError::Unknown("the solver gave up".into()));
+                        }
+                    }
+                }
+            }
+            let Some(step_end) = session
+                .checks()
+                .iter()
+                .position(|c| c.description == "lore: the step ends")
+            else {
+                return Err(OracleError::Unknown(
+                    "no execution reaches the end of a step".into(),
+                ));
+            };
+            let s = StepSession::new(
+                prefix.to_vec(),
+                self.slack,
+                session,
+                step_end,
+                MAX_STEP_OUTPUT,
+                self.bits,
+            )
+            .map_err(|_| OracleError::Unknown("the solver gave up".into()))?;
+            self.sessions.insert(0, s);
+            self.sessions.truncate(KEPT_SESSIONS);
+            return Ok(());
+        }
+    }
+
+    /// The error a check other than the step's end makes, its model
+    /// replayed.
+    fn failure(
+        &self,
+        tape: &[Values],
+        check: usize,
+        witness: &lore_bmc::check::Witness,
+    ) -> OracleError {
+        let s = &self.sessions[0];
+        let c = &s.session.checks()[check];
+        match &c.kind {
+            CheckKind::Property(_) | CheckKind::Safety { .. } => {
+                let (replay, _) = s
+                    .session
+                    .replay(&self.harnessed.program, witness, Vec::new());
+                match replay {
+                    Replay::Violated { name, .. } if name == c.name => OracleError::Program {
+                        what: c.description.trim_start_matches("lore: ").to_string(),
+                        input: concrete_tape(tape, symbols_read(&self.reads, &inputs_of(witness))),
+                    },
+                    other => OracleError::Unknown(format!(
+                        "a failure of {} did not replay: {other:?}",
+                        c.name
+                    )),
+                }
+            }
+            CheckKind::Unsupported { reason } => {
+                OracleError::Unknown(format!("{}: unsupported: {reason}", c.name))
+            }
+            _ => OracleError::Unknown(format!(
+                "{}: {}",
+                c.name,
+                lore_bmc::error::UnknownReason::BoundTooSmall
+            )),
+        }
+    }
+
+    /// The input of a "yes", once its replay reached the end of the step
+    /// with the output the question asked for.
+    fn confirmed(
+        &self,
+        tape: &[Values],
+        mode: Mode,
+        expect: &Expectation,
+        witness: &lore_bmc::check::Witness,
+    ) -> Result<Vec<i64>, OracleError> {
+        let s = &self.sessions[0];
+        let input = concrete_tape(tape, symbols_read(&self.reads, &inputs_of(witness)));
+        let (replay, observed) =
+            s.session
+                .replay(&self.harnessed.program, witness, vec![self.emit, self.end]);
+        let output: Vec<u32> = observed
+            .iter()
+            .filter(|(f, _)| *f == self.emit)
+            .map(|(_, v)| v.unwrap_or(0) as u32)
+            .collect();
+        let ended = observed.iter().any(|(f, _)| *f == self.end);
+        let in_sets = input.len() == tape.len()
+            && input.iter().zip(tape).all(|(&x, v)| {
+                if x < 0 {
+                    v.end
+                } else {
+                    v.symbols.contains(x as u32)
+                }
+            });
+        let replayed = matches!(&replay, Replay::Violated { name, .. } if name_is_step(&self.harnessed.program, name));
+        let as_asked = match mode {
+            Mode::Ends => true,
+            Mode::Differs => !agrees(expect, &input, &output, self.bits),
+            Mode::Agrees => agrees(expect, &input, &output, self.bits),
+        };
+        if replayed && ended && in_sets && as_asked {
+            Ok(input)
+        } else {
+            Err(OracleError::Unknown(format!(
+                "the solver's answer {} did not replay ({replay:?}, output {output:?})",
+                show_input(&input)
+            )))
+        }
     }
 
     /// The output of the last step of `input` (its last symbol -1 for the
@@ -373,6 +629,35 @@ impl Oracle {
             .collect();
         Ok(StepRun { output })
     }
+}
+
+/// A witness's inputs as [`symbols_read`] takes them.
+fn inputs_of(w: &lore_bmc::check::Witness) -> Vec<(String, lore_frontend::source::Loc, Vec<u8>)> {
+    w.inputs
+        .iter()
+        .map(|(n, l, v, _)| (n.clone(), *l, v.clone()))
+        .collect()
+}
+
+/// Does the step's `output` on `input` (its last symbol the current one)
+/// agree with `expect`: the class of the current symbol, where one holds
+/// it, says exactly that output (the harness's `__lore_matches`).
+pub fn agrees(expect: &Expectation, input: &[i64], output: &[u32], bits: u32) -> bool {
+    let Some(&x) = input.last() else { return true };
+    let class = expect.iter().find(|(v, _)| {
+        if x < 0 {
+            v.end
+        } else {
+            v.symbols.contains(x as u32)
+        }
+    });
+    let Some((_, terms)) = class else { return true };
+    let window: Vec<Option<u32>> = input.iter().rev().map(|&v| u32::try_from(v).ok()).collect();
+    terms.len() == output.len()
+        && terms
+            .iter()
+            .zip(output)
+            .all(|(t, &o)| t.eval(&window, bits) == Some(o))
 }
 
 /// A question's positions: single symbols as they are, sets by their guard.

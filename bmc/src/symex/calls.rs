@@ -43,6 +43,7 @@ impl Executor<'_> {
             if self.options.unwinding_assertions {
                 let name = format!("{}.recursion", f.name);
                 self.check(
+                    &state,
                     CheckKind::Recursion { function },
                     name,
                     format!("recursion of `{}` deeper than the bound", f.name),

@@ -11,8 +11,10 @@ use lore_frontend::source::Loc;
 impl Executor<'_> {
     /// Records a check that fails where `violated` holds; its index, or
     /// `None` inside an assumed block, where it is an assumption instead.
+    /// The values of the observed slices are `state`'s.
     pub(super) fn check(
         &mut self,
+        state: &State,
         kind: CheckKind,
         name: String,
         description: String,
@@ -23,10 +25,17 @@ impl Executor<'_> {
             self.assumed_bad = self.terms.or(self.assumed_bad, violated);
             return None;
         }
+        let observed = self.observe(state);
         let index = match self.check_index.get(&name) {
             Some(&i) => {
                 let prev = self.checks[i].violated;
                 self.checks[i].violated = self.terms.or(prev, violated);
+                let old = std::mem::take(&mut self.checks[i].observed);
+                self.checks[i].observed = observed
+                    .iter()
+                    .zip(&old)
+                    .map(|(&new, &old)| self.terms.ite(violated, new, old))
+                    .collect();
                 i
             }
             None => {
@@ -38,6 +47,7 @@ impl Executor<'_> {
                     loc,
                     violated,
                     word: None,
+                    observed,
                 });
                 self.checks.len() - 1
             }
@@ -50,6 +60,22 @@ impl Executor<'_> {
         Some(index)
     }
 
+    /// The values of `SymexOptions::observe`'s slices in `state`.
+    fn observe(&mut self, state: &State) -> Vec<TermId> {
+        let options = self.options;
+        options
+            .observe
+            .iter()
+            .map(|o| {
+                let id = crate::layout::global_object(o.global);
+                match state.memory.get(id.index()).copied().flatten() {
+                    Some(bits) => self.terms.extract(bits, o.low, o.width),
+                    None => self.terms.constant(0, o.width),
+                }
+            })
+            .collect()
+    }
+
     /// With `PropertyKind::EndOfMain` checked: the path reaches the end of
     /// `main` here (its return, or `exit`).
     pub(super) fn end_of_main(&mut self, state: &State, loc: Loc) {
@@ -57,6 +83,7 @@ impl Executor<'_> {
             return;
         }
         let index = self.check(
+            state,
             CheckKind::EndOfMain,
             END_OF_MAIN.to_string(),
             "the end of main is reached".to_string(),
@@ -147,6 +174,7 @@ impl Executor<'_> {
         let loc = if at.is_none() { self.at } else { at };
         let name = safety_check_name(&f.name, kind, loc);
         self.check(
+            state,
             CheckKind::Safety { kind },
             name,
             description.to_string(),
@@ -163,6 +191,7 @@ impl Executor<'_> {
         let name = format!("unsupported.{}", reason);
         let g = state.guard;
         self.check(
+            state,
             CheckKind::Unsupported {
                 reason: reason.to_string(),
             },
@@ -198,6 +227,7 @@ impl Executor<'_> {
         let violated = self.terms.and(state.guard, bad);
         if violated != FALSE {
             self.check(
+                state,
                 CheckKind::Unsupported {
                     reason: reason.to_string(),
                 },
@@ -231,6 +261,7 @@ impl Executor<'_> {
             let nc = self.terms.not(c);
             let violated = self.terms.and(state.guard, nc);
             let index = self.check(
+                state,
                 CheckKind::Property(property),
                 p.name.clone(),
                 p.description.clone(),

@@ -45,7 +45,7 @@ use crate::error::BmcError;
 pub use crate::layout::{function_object_id, offset_bits};
 use crate::layout::{LocalObject, ObjectId};
 use crate::ssa::{Equation, Step, TermId, Terms, FALSE, TRUE};
-use lore_frontend::ir::{BlockId, FunctionId, GlobalKind, Program, PropertyKind};
+use lore_frontend::ir::{BlockId, FunctionId, GlobalId, GlobalKind, Program, PropertyKind};
 use lore_frontend::source::Loc;
 use lore_frontend::types::{ArrayLen, TypeId, TypeKind, TypeTable};
 use rustc_hash::FxHashMap;
@@ -88,6 +88,9 @@ pub struct SymexOptions {
     pub max_symbolic_object: u64,
     /// The events whose word the execution records (for language queries).
     pub events: Option<Events>,
+    /// Slices of globals whose values every check records where it fails
+    /// ([`Check::observed`]), for questions asked of the state at a check.
+    pub observe: Vec<Observed>,
     /// Blocks whose checks are assumed instead of checked (k-induction's
     /// step case: the iterations assumed to be safe).
     pub assumed: Option<AssumedBlocks>,
@@ -142,6 +145,15 @@ impl Events {
     }
 }
 
+/// A slice of a global object: `width` bits from bit `low` (memory order,
+/// little-endian), such as one element of an array.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Observed {
+    pub global: GlobalId,
+    pub low: u32,
+    pub width: u32,
+}
+
 /// An execution's event word as terms.
 #[derive(Clone, Debug)]
 pub struct Word {
@@ -170,6 +182,7 @@ impl Default for SymexOptions {
             pointer_check: false,
             max_symbolic_object: 1024,
             events: None,
+            observe: Vec::new(),
             assumed: None,
             solver: crate::solver::SolverKind::default(),
             deadline: None,
@@ -270,6 +283,9 @@ pub struct Check {
     pub violated: TermId,
     /// The event word of the execution when it fails (with events on).
     pub word: Option<Word>,
+    /// The values of `SymexOptions::observe`'s slices where the check
+    /// fails (each instance's values where that instance fails).
+    pub observed: Vec<TermId>,
 }
 
 /// The result of symbolic execution.
@@ -491,6 +507,7 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, BmcEr
     if ex.too_many_objects(ex.object_names.len() as u64) {
         let reason = "too many objects for the pointer encoding".to_string();
         ex.check(
+            &State::dead(),
             CheckKind::Unsupported {
                 reason: reason.clone(),
             },

@@ -270,6 +270,7 @@ impl Executor<'_> {
         if self.options.unwinding_assertions {
             let name = format!("{}.unwind.{}", f.name, index);
             self.check(
+                state,
                 CheckKind::Unwinding {
                     function: state.frames.last().expect("a frame").function,
                     loop_index: index,
