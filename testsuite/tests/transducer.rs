@@ -5,7 +5,7 @@
 mod common;
 
 use common::run_lore;
-use lore_transducer::check::{bounded, unbounded, Checked};
+use lore_transducer::check::{bounded_as, unbounded, Checked, Inputs};
 use lore_transducer::harness::{io_shape, Io};
 use lore_transducer::learn::{learn, Limits, Outcome, Setup};
 use lore_transducer::model::{Term, Transducer};
@@ -161,19 +161,35 @@ fn the_product_checks_agree_with_brute_force_on_mutants() {
         for m in mutants(&t) {
             let wrong = |w: &Vec<u32>| m.run(w) != Some(reference(name, w));
             let differs_short = short.iter().any(wrong);
-            match bounded(&path, &Default::default(), &io4(), &shape, &m, 3, &options) {
-                Checked::Differs { input, .. } => {
-                    assert!(
-                        differs_short,
-                        "{name}: a difference where there is none:\n{m}"
-                    );
-                    assert!(
-                        input.len() <= 3 && wrong(&input),
-                        "{name}: {input:?} is no difference:\n{m}"
-                    );
+            // Both ways of drawing the bounded product's input.
+            for inputs in [Inputs::AsRead(3), Inputs::Ahead(3)] {
+                match bounded_as(
+                    &path,
+                    &Default::default(),
+                    &io4(),
+                    &shape,
+                    &m,
+                    inputs,
+                    &options,
+                ) {
+                    Checked::Differs { input, .. } => {
+                        assert!(
+                            differs_short,
+                            "{name} {inputs:?}: a difference where there is none:\n{m}"
+                        );
+                        assert!(
+                            input.len() <= 3 && wrong(&input),
+                            "{name} {inputs:?}: {input:?} is no difference:\n{m}"
+                        );
+                    }
+                    Checked::Holds => {
+                        assert!(
+                            !differs_short,
+                            "{name} {inputs:?}: a difference missed:\n{m}"
+                        )
+                    }
+                    Checked::Unknown(why) => panic!("{name}: {why}"),
                 }
-                Checked::Holds => assert!(!differs_short, "{name}: a difference missed:\n{m}"),
-                Checked::Unknown(why) => panic!("{name}: {why}"),
             }
             // The proof never holds where brute force finds a difference.
             if longer.iter().any(wrong) {

@@ -197,7 +197,19 @@ pub fn learn(setup: &Setup<'_>, limits: &Limits) -> Result<Learned, LearnError> 
         if let Some(log) = &mut table.oracle.log {
             log.push(format!("conjecture {}:\n{t}", learned.conjectures));
         }
+        let checking = Instant::now();
         let verdict = checker.conjecture(&t, &mut learned);
+        if let Verdict::Differs(input) = &verdict {
+            setup.progress(|| {
+                format!(
+                    "  differs from the program {} (checks: {:.1} s)",
+                    crate::oracle::show_input(
+                        &input.iter().map(|&v| i64::from(v)).collect::<Vec<_>>()
+                    ),
+                    checking.elapsed().as_secs_f64()
+                )
+            });
+        }
         let input = match verdict {
             Verdict::Holds => {
                 learned.outcome = Outcome::Learned;

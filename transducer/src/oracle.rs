@@ -22,6 +22,7 @@ use lore_bmc::session::Session;
 use lore_bmc::symex::{CheckKind, SymexOptions};
 use lore_bmc::verify::{verify, Status};
 use lore_frontend::ir::{FunctionId, GlobalId, Program};
+use rustc_hash::FxHashMap;
 
 /// The values a position of the input may take.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -82,7 +83,7 @@ impl Values {
 }
 
 /// What a question looks for in the step at the last position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Mode {
     /// Any input whose step ends.
     Ends = 0,
@@ -94,6 +95,9 @@ pub enum Mode {
 
 /// Expected output of the step, by the current symbol's class.
 pub type Expectation = [(Values, Vec<Term>)];
+
+/// A question as asked: the positions' values, the mode, the expectation.
+type Question = (Vec<Values>, Mode, Vec<(Values, Vec<Term>)>);
 
 /// The program is not a transducer Lore can learn, or the BMC could not
 /// answer.
@@ -143,6 +147,11 @@ pub struct Oracle {
     sessions: Vec<StepSession>,
     /// Sessions made (each one symbolic execution and one encoding).
     pub sessions_made: u64,
+    /// Every question answered so far: the learner asks some again when
+    /// it builds each conjecture's transitions.
+    answered: FxHashMap<Question, Option<Vec<i64>>>,
+    /// Questions answered from `answered`.
+    pub repeated: u64,
     /// Questions with a set at some position go to a session (else each
     /// is one bounded model checking run with the question as data).
     pub use_sessions: bool,
@@ -181,6 +190,8 @@ impl Oracle {
             globals,
             sessions: Vec::new(),
             sessions_made: 0,
+            answered: FxHashMap::default(),
+            repeated: 0,
             use_sessions: true,
             reads,
             harnessed,
@@ -278,6 +289,22 @@ impl Oracle {
     /// An input with these values whose last step is as `mode` asks, or
     /// `None` when there is none.
     pub fn find(
+        &mut self,
+        tape: &[Values],
+        mode: Mode,
+        expect: &Expectation,
+    ) -> Result<Option<Vec<i64>>, OracleError> {
+        let question = (tape.to_vec(), mode, expect.to_vec());
+        if let Some(known) = self.answered.get(&question) {
+            self.repeated += 1;
+            return Ok(known.clone());
+        }
+        let found = self.ask(tape, mode, expect)?;
+        self.answered.insert(question, found.clone());
+        Ok(found)
+    }
+
+    fn ask(
         &mut self,
         tape: &[Values],
         mode: Mode,

@@ -331,7 +331,12 @@ fn show_product(
     } else {
         format!(
             "/* The product for inputs of at most {bound} symbols (the bounded check); the proof's has no such limit. */\n{}",
-            lore_transducer::check::product_harness(t, &setup.io, &shape, Some(bound))
+            lore_transducer::check::product_harness(
+                t,
+                &setup.io,
+                &shape,
+                lore_transducer::check::Inputs::bounded(t, bound)
+            )
         )
     };
     let _ = write!(console.out, "{text}");
