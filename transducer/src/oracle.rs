@@ -16,7 +16,7 @@ use crate::harness::{
     QUERY_WORDS,
 };
 use crate::model::{Guard, Term};
-use crate::session::{is_cut, Found, HarnessGlobals, StepSession};
+use crate::session::{Found, HarnessGlobals, StepSession};
 use lore_bmc::interp::{Interpreter, Replay, SafetyChecks};
 use lore_bmc::session::Session;
 use lore_bmc::symex::{CheckKind, SymexOptions};
@@ -134,7 +134,7 @@ pub struct Oracle {
     /// Concrete runs.
     pub runs: u64,
     /// Iterations the program's loops get beyond the input's length.
-    slack: u32,
+    slack: Slack,
     /// No question is asked after this.
     pub deadline: Option<std::time::Instant>,
     /// When kept: every question to the solver and its answer, one line each.
@@ -163,6 +163,77 @@ const KEPT_SESSIONS: usize = 4;
 /// The most iterations beyond the input's length a loop of the program
 /// may need (a step that writes or reads more is not one Lore learns).
 const MAX_SLACK: u32 = 64;
+
+/// Iterations the program's loops (and recursions) get beyond the input's
+/// length: two each, more for each one some question found cut (its bound
+/// doubled, up to `MAX_SLACK`). A loop that needs many iterations (a
+/// tag matcher's) does not make every other loop unroll as far.
+#[derive(Clone, Debug)]
+struct Slack {
+    /// For every loop not named in `cut`, and for cuts without a name.
+    default: u32,
+    /// By loop name (`function.index`, as `unwind_set` names them) or
+    /// recursive function.
+    cut: std::collections::BTreeMap<String, u32>,
+    /// Changes with every widening (sessions made before are stale).
+    generation: u32,
+}
+
+impl Default for Slack {
+    fn default() -> Slack {
+        Slack {
+            default: 2,
+            cut: Default::default(),
+            generation: 0,
+        }
+    }
+}
+
+impl Slack {
+    /// `base` with the bounds for an input of `len` positions.
+    fn options(&self, base: &SymexOptions, len: usize) -> SymexOptions {
+        let mut options = base.clone();
+        let len = len as u32;
+        options.unwind = len + self.default;
+        for (name, s) in &self.cut {
+            options.unwind_set.insert(name.clone(), len + s);
+        }
+        options
+    }
+
+    /// Doubles the slack of the named loops (the empty name: of every
+    /// loop); false when each is at `MAX_SLACK` already.
+    fn widen(&mut self, names: &[String]) -> bool {
+        let mut widened = false;
+        for name in names {
+            let s = if name.is_empty() {
+                &mut self.default
+            } else {
+                self.cut.entry(name.clone()).or_insert(self.default)
+            };
+            if *s < MAX_SLACK {
+                *s = (*s * 2).min(MAX_SLACK);
+                widened = true;
+            }
+        }
+        if widened {
+            self.generation += 1;
+        }
+        widened
+    }
+}
+
+/// The name `unwind_set` gives the loop or recursion a cut check is about.
+fn cut_name(program: &Program, kind: &CheckKind) -> Option<String> {
+    match kind {
+        CheckKind::Unwinding {
+            function,
+            loop_index,
+        } => Some(format!("{}.{loop_index}", program.function(*function).name)),
+        CheckKind::Recursion { function } => Some(program.function(*function).name.clone()),
+        _ => None,
+    }
+}
 
 impl Oracle {
     pub fn new(
@@ -201,7 +272,7 @@ impl Oracle {
             options,
             solver_calls: 0,
             runs: 0,
-            slack: 2,
+            slack: Slack::default(),
             deadline: None,
             log: None,
         })
@@ -317,8 +388,7 @@ impl Oracle {
         self.in_time()?;
         let started_all = std::time::Instant::now();
         let report = loop {
-            let mut options = self.options.clone();
-            options.unwind = tape.len() as u32 + self.slack;
+            let mut options = self.slack.options(&self.options, tape.len());
             options.deadline = self.deadline;
             self.solver_calls += 1;
             let report = verify(&self.harnessed.program, &options)
@@ -327,14 +397,15 @@ impl Oracle {
             self.in_time()?;
             // Loops of the program that need more than the input's length:
             // a larger bound for this question and the later ones.
-            let cut = report.properties.iter().any(|p| {
-                matches!(
-                    p.kind,
-                    CheckKind::Unwinding { .. } | CheckKind::Recursion { .. }
-                ) && !matches!(p.status, Status::Holds)
-            });
-            if cut && self.slack < MAX_SLACK {
-                self.slack *= 2;
+            let program = &self.harnessed.program;
+            let cut: Vec<String> = report
+                .properties
+                .iter()
+                .filter(|p| !matches!(p.status, Status::Holds))
+                .filter_map(|p| cut_name(program, &p.kind))
+                .collect();
+            if !cut.is_empty() && self.slack.widen(&cut) {
+                self.sessions.clear();
                 self.in_time()?;
                 continue;
             }
@@ -450,7 +521,7 @@ impl Oracle {
         if let Some(i) = self
             .sessions
             .iter()
-            .position(|s| s.prefix == prefix && s.slack == self.slack)
+            .position(|s| s.prefix == prefix && s.slack == self.slack.generation)
         {
             let s = self.sessions.remove(i);
             self.sessions.insert(0, s);
@@ -468,8 +539,7 @@ impl Oracle {
         tape.push(any);
         self.set_question(&tape, Mode::Ends, &[])?;
         loop {
-            let mut options = self.options.clone();
-            options.unwind = tape.len() as u32 + self.slack;
+            let mut options = self.slack.options(&self.options, tape.len());
             options.deadline = self.deadline;
             options.observe = globals.slices(tape.len(), MAX_STEP_OUTPUT);
             let mut session = Session::new(&self.harnessed.program, options)
@@ -478,27 +548,37 @@ impl Oracle {
             self.in_time()?;
             // Loops of the program that need more than the input's length
             // on some symbol: a larger bound for this prefix and the later ones.
-            if self.slack < MAX_SLACK {
-                let mut cut = session.bound_cut();
-                for i in 0..session.checks().len() {
-                    if is_cut(&session.checks()[i].kind) {
-                        let v = session.checks()[i].violated;
-                        cut = session.terms().or(cut, v);
-                    }
+            let mut cut = session.bound_cut();
+            for i in 0..session.checks().len() {
+                if cut_name(&self.harnessed.program, &session.checks()[i].kind).is_some() {
+                    let v = session.checks()[i].violated;
+                    cut = session.terms().or(cut, v);
                 }
-                if cut != lore_bmc::ssa::FALSE {
-                    let lit = session.literal(cut);
-                    match session.solve(&[lit]) {
-                        lore_bmc::solver::SolveResult::Unsat => {}
-                        lore_bmc::solver::SolveResult::Sat => {
-                            self.slack *= 2;
+            }
+            if cut != lore_bmc::ssa::FALSE {
+                let lit = session.literal(cut);
+                match session.solve(&[lit]) {
+                    lore_bmc::solver::SolveResult::Unsat => {}
+                    lore_bmc::solver::SolveResult::Sat => {
+                        // The loops cut in this model (one more session
+                        // finds any other).
+                        let mut names = Vec::new();
+                        for c in session.checks() {
+                            if session.value(c.violated) == Some(1) {
+                                names.extend(cut_name(&self.harnessed.program, &c.kind));
+                            }
+                        }
+                        if names.is_empty() {
+                            names.push(String::new());
+                        }
+                        if self.slack.widen(&names) {
                             self.sessions.clear();
                             continue;
                         }
-                        lore_bmc::solver::SolveResult::Unknown => {
-                            self.in_time()?;
-                            return Err(OracleError::Unknown("the solver gave up".into()));
-                        }
+                    }
+                    lore_bmc::solver::SolveResult::Unknown => {
+                        self.in_time()?;
+                        return Err(OracleError::Unknown("the solver gave up".into()));
                     }
                 }
             }
@@ -513,7 +593,7 @@ impl Oracle {
             };
             let s = StepSession::new(
                 prefix.to_vec(),
-                self.slack,
+                self.slack.generation,
                 session,
                 step_end,
                 MAX_STEP_OUTPUT,

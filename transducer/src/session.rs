@@ -21,7 +21,7 @@ use crate::oracle::{Expectation, Mode, Values};
 use lore_bmc::session::Session;
 use lore_bmc::solver::SolveResult;
 use lore_bmc::ssa::{Binary, TermId, Terms, FALSE, TRUE};
-use lore_bmc::symex::{CheckKind, Observed};
+use lore_bmc::symex::Observed;
 use lore_frontend::ir::{GlobalId, Program};
 
 /// The harness's globals a session observes.
@@ -102,7 +102,7 @@ pub struct StepSession {
     /// fixed in the harness, or `None` for a position left free, whose set
     /// each question gives.
     pub prefix: Vec<Option<Values>>,
-    /// The slack the session was made with.
+    /// The generation of the loop bounds the session was made with.
     pub slack: u32,
     pub session: Session,
     /// The check of the step's end.
@@ -355,14 +355,6 @@ fn term_value(terms: &mut Terms, view: &View<'_>, n: usize, t: Term, bits: u32) 
         }
     };
     terms.ite(at_end, none, v)
-}
-
-/// Is the check one whose failure means the bound cut the program?
-pub fn is_cut(kind: &CheckKind) -> bool {
-    matches!(
-        kind,
-        CheckKind::Unwinding { .. } | CheckKind::Recursion { .. }
-    )
 }
 
 #[cfg(test)]
