@@ -13,8 +13,9 @@
 //! differ, replayed concretely by the BMC before it is returned.
 
 use crate::c;
-use crate::harness::{io_functions, load, symbol_reads, symbols_read, Io, IoShape};
+use crate::harness::{cut_name, io_functions, load, symbol_reads, symbols_read, Io, IoShape};
 use crate::model::{max_symbol, Term, Transducer};
+use crate::oracle::MAX_SLACK;
 use lore_bmc::check::Verdict;
 use lore_bmc::kinduction::Induction;
 use lore_bmc::portfolio::{verify_portfolio, Portfolio};
@@ -275,11 +276,37 @@ pub fn bounded_as(
         Err(e) => return Checked::Unknown(e.to_string()),
     };
     let mut options = options.clone();
-    options.unwind = options.unwind.max(n + 3);
+    let base = options.unwind.max(n + 3);
+    options.unwind = base;
     options.unwinding_assertions = true;
-    let report = match verify(&harnessed.program, &options) {
-        Ok(r) => r,
-        Err(e) => return Checked::Unknown(e.to_string()),
+    // A loop of the program cut by the bound (one that goes round several
+    // times for a symbol, such as a tag matcher's) gets its own bound,
+    // doubled until no execution is cut or it is the input's length plus
+    // the oracle's most.
+    let report = loop {
+        let report = match verify(&harnessed.program, &options) {
+            Ok(r) => r,
+            Err(e) => return Checked::Unknown(e.to_string()),
+        };
+        if first_difference(&harnessed.program, &report).is_some() {
+            break report;
+        }
+        let mut widened = false;
+        for p in &report.properties {
+            if matches!(p.status, Status::Holds) {
+                continue;
+            }
+            if let Some(name) = cut_name(&harnessed.program, &p.kind) {
+                let bound = options.unwind_set.entry(name).or_insert(base);
+                if *bound < base + MAX_SLACK {
+                    *bound = (*bound * 2).min(base + MAX_SLACK);
+                    widened = true;
+                }
+            }
+        }
+        if !widened {
+            break report;
+        }
     };
     // The read after the n-th is the end of the input, whatever was drawn.
     let truncate = |c: Checked| match c {

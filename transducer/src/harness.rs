@@ -479,6 +479,20 @@ pub fn symbols_read(
     out
 }
 
+/// The name `unwind_set` gives the loop or recursion a cut check is about.
+pub fn cut_name(program: &Program, kind: &lore_bmc::symex::CheckKind) -> Option<String> {
+    match kind {
+        lore_bmc::symex::CheckKind::Unwinding {
+            function,
+            loop_index,
+        } => Some(format!("{}.{loop_index}", program.function(*function).name)),
+        lore_bmc::symex::CheckKind::Recursion { function } => {
+            Some(program.function(*function).name.clone())
+        }
+        _ => None,
+    }
+}
+
 /// Unwinding bounds for the harness's own loops (over the question's
 /// words, whose counts are constants of the question): enough for any
 /// question, so that the bound only ever limits the program's loops.

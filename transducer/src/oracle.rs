@@ -12,7 +12,7 @@
 //! concretely for its output.
 
 use crate::harness::{
-    harness_unwinding, symbol_reads, symbols_read, Harnessed, MAX_STEP_OUTPUT, MAX_TAPE,
+    cut_name, harness_unwinding, symbol_reads, symbols_read, Harnessed, MAX_STEP_OUTPUT, MAX_TAPE,
     QUERY_WORDS,
 };
 use crate::model::{Guard, Term};
@@ -162,7 +162,7 @@ const KEPT_SESSIONS: usize = 4;
 
 /// The most iterations beyond the input's length a loop of the program
 /// may need (a step that writes or reads more is not one Lore learns).
-const MAX_SLACK: u32 = 64;
+pub(crate) const MAX_SLACK: u32 = 64;
 
 /// Iterations the program's loops (and recursions) get beyond the input's
 /// length: two each, more for each one some question found cut (its bound
@@ -220,18 +220,6 @@ impl Slack {
             self.generation += 1;
         }
         widened
-    }
-}
-
-/// The name `unwind_set` gives the loop or recursion a cut check is about.
-fn cut_name(program: &Program, kind: &CheckKind) -> Option<String> {
-    match kind {
-        CheckKind::Unwinding {
-            function,
-            loop_index,
-        } => Some(format!("{}.{loop_index}", program.function(*function).name)),
-        CheckKind::Recursion { function } => Some(program.function(*function).name.clone()),
-        _ => None,
     }
 }
 
