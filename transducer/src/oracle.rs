@@ -283,57 +283,13 @@ impl Oracle {
         mode: Mode,
         expect: &Expectation,
     ) -> Result<(), OracleError> {
-        if tape.is_empty() || tape.len() > MAX_TAPE {
-            return Err(OracleError::TooLarge(format!(
-                "an input of {} symbols (at most {MAX_TAPE})",
-                tape.len()
-            )));
-        }
-        let n = tape.len() - 1;
-        let mut q: Vec<i32> = vec![n as i32, 0, mode as i32];
-        q.resize(3 + tape.len(), 0);
-        for (p, values) in tape.iter().enumerate() {
-            q[3 + p] = q.len() as i32;
-            q.extend(values.words());
-        }
-        let mut class_sets = Vec::new();
-        for (values, _) in expect {
-            class_sets.push(q.len() as i32);
-            q.extend(values.words());
-        }
-        q[1] = q.len() as i32;
-        q.push(expect.len() as i32);
-        for ((_, terms), set) in expect.iter().zip(class_sets) {
-            if terms.len() > MAX_STEP_OUTPUT {
-                return Err(OracleError::TooLarge(format!(
-                    "{} output symbols in one step",
-                    terms.len()
-                )));
-            }
-            q.extend([set, terms.len() as i32]);
-            for t in terms {
-                q.extend(match *t {
-                    Term::Const(c) => [0, 0, c as i32],
-                    Term::Symbol { back, offset } => [1, back as i32, offset],
-                    Term::Hex {
-                        back,
-                        nibble,
-                        upper,
-                    } => [if upper { 3 } else { 2 }, back as i32, i32::from(nibble)],
-                    Term::Decimal { back, place } => [4, back as i32, i32::from(place)],
-                });
-            }
-        }
-        if q.len() > QUERY_WORDS {
-            return Err(OracleError::TooLarge(format!(
-                "{} words (at most {QUERY_WORDS})",
-                q.len()
-            )));
-        }
-        // The block is as long as the question (rounded up, so that few
-        // array types are made): a constant of the harness's whole
-        // capacity would be carried through every symbolic execution.
-        q.resize(q.len().next_multiple_of(64), 0);
+        let q = question_block(tape, mode, expect)?;
+        self.install(&q);
+        Ok(())
+    }
+
+    /// Makes `q` the harness's question block.
+    fn install(&mut self, q: &[i32]) {
         let program = &mut self.harnessed.program;
         let ty = program.types.array_of(
             lore_frontend::types::TypeTable::INT,
@@ -342,7 +298,6 @@ impl Oracle {
         let global = &mut program.globals[self.query.0 as usize];
         global.ty = ty;
         global.bytes = Some(q.iter().flat_map(|w| w.to_le_bytes()).collect());
-        Ok(())
     }
 
     /// An input with these values whose last step is as `mode` asks, or
@@ -477,7 +432,7 @@ impl Oracle {
         let started = std::time::Instant::now();
         let n = tape.len() - 1;
         // The question must fit the harness as the data path's would.
-        self.set_question(tape, mode, expect)?;
+        question_block(tape, mode, expect)?;
         let prefix: Vec<Option<Values>> = tape[..n]
             .iter()
             .map(|v| v.is_single().then(|| v.clone()))
@@ -525,7 +480,8 @@ impl Oracle {
             .map(|v| v.clone().unwrap_or_else(|| any.clone()))
             .collect();
         tape.push(any);
-        self.set_question(&tape, Mode::Ends, &[])?;
+        let block = question_block(&tape, Mode::Ends, &[])?;
+        self.install(&block);
         loop {
             let mut options = self.slack.options(&self.options, tape.len());
             options.deadline = self.deadline;
@@ -570,17 +526,13 @@ impl Oracle {
                     }
                 }
             }
-            let Some(step_end) = session
+            let step_end = session
                 .checks()
                 .iter()
-                .position(|c| c.description == "lore: the step ends")
-            else {
-                return Err(OracleError::Unknown(
-                    "no execution reaches the end of a step".into(),
-                ));
-            };
+                .position(|c| c.description == "lore: the step ends");
             let s = StepSession::new(
                 prefix.to_vec(),
+                block,
                 self.slack.generation,
                 session,
                 step_end,
@@ -597,11 +549,14 @@ impl Oracle {
     /// The error a check other than the step's end makes, its model
     /// replayed.
     fn failure(
-        &self,
+        &mut self,
         tape: &[Values],
         check: usize,
         witness: &lore_bmc::check::Witness,
     ) -> OracleError {
+        // The replay runs the harness with the session's question block.
+        let block = self.sessions[0].block.clone();
+        self.install(&block);
         let s = &self.sessions[0];
         let c = &s.session.checks()[check];
         match &c.kind {
@@ -634,12 +589,15 @@ impl Oracle {
     /// The input of a "yes", once its replay reached the end of the step
     /// with the output the question asked for.
     fn confirmed(
-        &self,
+        &mut self,
         tape: &[Values],
         mode: Mode,
         expect: &Expectation,
         witness: &lore_bmc::check::Witness,
     ) -> Result<Vec<i64>, OracleError> {
+        // The replay runs the harness with the session's question block.
+        let block = self.sessions[0].block.clone();
+        self.install(&block);
         let s = &self.sessions[0];
         let input = concrete_tape(tape, symbols_read(&self.reads, &inputs_of(witness)));
         let (replay, observed) =
@@ -724,6 +682,67 @@ impl Oracle {
             .collect();
         Ok(StepRun { output })
     }
+}
+
+/// The words of a question as the query harness reads them (see
+/// [`crate::harness::query_harness`]), or why it does not fit.
+fn question_block(
+    tape: &[Values],
+    mode: Mode,
+    expect: &Expectation,
+) -> Result<Vec<i32>, OracleError> {
+    if tape.is_empty() || tape.len() > MAX_TAPE {
+        return Err(OracleError::TooLarge(format!(
+            "an input of {} symbols (at most {MAX_TAPE})",
+            tape.len()
+        )));
+    }
+    let n = tape.len() - 1;
+    let mut q: Vec<i32> = vec![n as i32, 0, mode as i32];
+    q.resize(3 + tape.len(), 0);
+    for (p, values) in tape.iter().enumerate() {
+        q[3 + p] = q.len() as i32;
+        q.extend(values.words());
+    }
+    let mut class_sets = Vec::new();
+    for (values, _) in expect {
+        class_sets.push(q.len() as i32);
+        q.extend(values.words());
+    }
+    q[1] = q.len() as i32;
+    q.push(expect.len() as i32);
+    for ((_, terms), set) in expect.iter().zip(class_sets) {
+        if terms.len() > MAX_STEP_OUTPUT {
+            return Err(OracleError::TooLarge(format!(
+                "{} output symbols in one step",
+                terms.len()
+            )));
+        }
+        q.extend([set, terms.len() as i32]);
+        for t in terms {
+            q.extend(match *t {
+                Term::Const(c) => [0, 0, c as i32],
+                Term::Symbol { back, offset } => [1, back as i32, offset],
+                Term::Hex {
+                    back,
+                    nibble,
+                    upper,
+                } => [if upper { 3 } else { 2 }, back as i32, i32::from(nibble)],
+                Term::Decimal { back, place } => [4, back as i32, i32::from(place)],
+            });
+        }
+    }
+    if q.len() > QUERY_WORDS {
+        return Err(OracleError::TooLarge(format!(
+            "{} words (at most {QUERY_WORDS})",
+            q.len()
+        )));
+    }
+    // The block is as long as the question (rounded up, so that few
+    // array types are made): a constant of the harness's whole
+    // capacity would be carried through every symbolic execution.
+    q.resize(q.len().next_multiple_of(64), 0);
+    Ok(q)
 }
 
 /// A witness's inputs as [`symbols_read`] takes them.

@@ -102,11 +102,14 @@ pub struct StepSession {
     /// fixed in the harness, or `None` for a position left free, whose set
     /// each question gives.
     pub prefix: Vec<Option<Values>>,
+    /// The harness's question block the session was executed with (a
+    /// replay of its models runs the harness with it).
+    pub block: Vec<i32>,
     /// The generation of the loop bounds the session was made with.
     pub slack: u32,
     pub session: Session,
-    /// The check of the step's end.
-    step_end: usize,
+    /// The check of the step's end (`None`: no execution reaches it).
+    step_end: Option<usize>,
     max_output: usize,
     bits: u32,
     /// Can a check other than the step's end fail for some current symbol?
@@ -118,17 +121,19 @@ pub struct StepSession {
 
 impl StepSession {
     /// `session` executed the harness with `prefix` and a free current
-    /// position; `step_end` names the check of the step's end.
+    /// position; `step_end` names the check of the step's end, where
+    /// there is one.
     pub fn new(
         prefix: Vec<Option<Values>>,
+        block: Vec<i32>,
         slack: u32,
         mut session: Session,
-        step_end: usize,
+        step_end: Option<usize>,
         max_output: usize,
         bits: u32,
     ) -> Result<StepSession, SolveResult> {
         let others: Vec<usize> = (0..session.checks().len())
-            .filter(|&i| i != step_end)
+            .filter(|&i| Some(i) != step_end)
             .collect();
         let mut any = session.bound_cut();
         for &i in &others {
@@ -147,6 +152,7 @@ impl StepSession {
         };
         Ok(StepSession {
             prefix,
+            block,
             slack,
             session,
             step_end,
@@ -237,7 +243,10 @@ impl StepSession {
     /// The question as a one-bit term: the step ends with each free
     /// position in its set of `tape` and its output is as `mode` asks.
     fn goal(&mut self, tape: &[Values], mode: Mode, expect: &Expectation) -> TermId {
-        let c = &self.session.checks()[self.step_end];
+        let Some(step_end) = self.step_end else {
+            return FALSE;
+        };
+        let c = &self.session.checks()[step_end];
         let (violated, observed) = (c.violated, c.observed.clone());
         let view = View {
             observed: &observed,
