@@ -247,3 +247,107 @@ fn the_shortest_missing_word_is_found() {
     let all = q.add_monitor(&trie(&expected, 3), Goal::Rejected);
     assert!(!is_yes(&q.find_shortest_failing(&[all.active])));
 }
+
+/// g as it is where check `a` (0) or `b` (1) of `observed.c` fails on
+/// input `x`, or `None` where that check does not fail.
+fn observed_reference(x: u8, check: usize) -> Option<[u32; 4]> {
+    let x32 = u32::from(x);
+    let mut g = [0u32; 4];
+    for (i, v) in g.iter_mut().enumerate() {
+        *v = (x32 >> i) & 3;
+    }
+    if x & 1 == 1 {
+        g[0] = 7;
+        if x >= 200 {
+            return (check == 0).then_some(g);
+        }
+    }
+    g[3] = g[1] + g[2];
+    let limit = if x & 4 != 0 {
+        g[2] = 9;
+        100
+    } else {
+        150
+    };
+    (check == 1 && x >= limit).then_some(g)
+}
+
+/// A session's observed values against the reference on every input: for
+/// each check and each value of each element of g, the solver finds an
+/// input failing there with that value exactly where one exists, and its
+/// replay fails that check.
+#[test]
+fn a_session_observes_globals_where_checks_fail() {
+    use lore_bmc::session::Session;
+    use lore_bmc::solver::SolveResult;
+    use lore_bmc::ssa::Binary;
+    use lore_bmc::symex::Observed;
+    let program = load("observed.c");
+    let g = lore_frontend::ir::GlobalId(
+        program
+            .globals
+            .iter()
+            .position(|v| v.name == "g")
+            .expect("g") as u32,
+    );
+    let options = SymexOptions {
+        unwind: 5,
+        observe: (0..4)
+            .map(|i| Observed {
+                global: g,
+                low: 32 * i,
+                width: 32,
+            })
+            .collect(),
+        ..SymexOptions::default()
+    };
+    let mut session = Session::new(&program, options).unwrap();
+    let names: Vec<String> = session
+        .checks()
+        .iter()
+        .map(|c| c.description.clone())
+        .collect();
+    let mut found = 0;
+    for (check, name) in ["a", "b"].iter().enumerate() {
+        let index = names.iter().position(|d| d == name).expect("the check");
+        for element in 0..4 {
+            for value in 0..12u32 {
+                let c = &session.checks()[index];
+                let (violated, observed) = (c.violated, c.observed[element]);
+                let terms = session.terms();
+                let v = terms.constant(value.into(), 32);
+                let equal = terms.binary(Binary::Eq, observed, v);
+                let goal = terms.and(violated, equal);
+                let lit = session.literal(goal);
+                let exists = (0..=255u8)
+                    .any(|x| observed_reference(x, check).is_some_and(|g| g[element] == value));
+                match session.solve(&[lit]) {
+                    SolveResult::Sat => {
+                        assert!(exists, "{name}: g[{element}] = {value} claimed");
+                        let witness = session.witness();
+                        let x = witness
+                            .inputs
+                            .iter()
+                            .find(|i| i.0.starts_with("nondet"))
+                            .expect("x is read")
+                            .2[0];
+                        assert_eq!(
+                            observed_reference(x, check).map(|g| g[element]),
+                            Some(value),
+                            "{name}: the model's input {x}"
+                        );
+                        let (replay, _) = session.replay(&program, &witness, Vec::new());
+                        assert!(
+                            matches!(&replay, Replay::Violated { name: n, .. } if n == &session.checks()[index].name),
+                            "{replay:?}"
+                        );
+                        found += 1;
+                    }
+                    SolveResult::Unsat => assert!(!exists, "{name}: g[{element}] = {value} missed"),
+                    SolveResult::Unknown => panic!("the solver gave up"),
+                }
+            }
+        }
+    }
+    assert!(found > 10, "{found} values found");
+}
