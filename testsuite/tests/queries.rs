@@ -1,7 +1,8 @@
 //! The BMC's language queries against an independent oracle: the concrete
 //! interpreter run on every input of a small program gives the exact set of
 //! failing words; membership answers, monitors and their retirement must
-//! agree with it.
+//! agree with it. A session's observed values (`bmc::session`) are checked
+//! against the program written again in Rust.
 
 use lore_bmc::interp::{Interpreter, Replay, SafetyChecks};
 use lore_bmc::query::{Answer, ErrorQueries, Goal, Monitor};
