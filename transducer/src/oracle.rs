@@ -636,6 +636,50 @@ impl Oracle {
     /// The output of the last step of `input` (its last symbol -1 for the
     /// end of the input), run concretely.
     pub fn run(&mut self, input: &[i64]) -> Result<StepRun, OracleError> {
+        let observed = self.run_observing(input, vec![self.emit])?;
+        let output = observed
+            .iter()
+            .map(|(_, v)| v.unwrap_or(0) as u32)
+            .collect();
+        Ok(StepRun { output })
+    }
+
+    /// What each step of `input` writes (the end of the input's step
+    /// last), from one concrete run; `None` where the harness has no
+    /// input and output functions of its own to observe.
+    pub fn run_steps(&mut self, input: &[u32]) -> Result<Option<Vec<Vec<u32>>>, OracleError> {
+        let program = &self.harnessed.program;
+        let (Some(read), Some(write)) = (
+            program.function_by_name("__lore_input"),
+            program.function_by_name("__lore_output"),
+        ) else {
+            return Ok(None);
+        };
+        let mut word: Vec<i64> = input.iter().map(|&v| i64::from(v)).collect();
+        word.push(-1);
+        let observed = self.run_observing(&word, vec![read, write])?;
+        let mask = crate::model::max_symbol(self.bits);
+        let mut steps: Vec<Vec<u32>> = Vec::new();
+        for (f, v) in observed {
+            if f == read {
+                // Reads after the end belong to the end's step.
+                if steps.len() <= input.len() {
+                    steps.push(Vec::new());
+                }
+            } else if let Some(step) = steps.last_mut() {
+                step.push(v.unwrap_or(0) as u32 & mask);
+            }
+        }
+        Ok((steps.len() == input.len() + 1).then_some(steps))
+    }
+
+    /// Runs the harness on `input` (the end -1 last) until the step at
+    /// its last position ends; the calls of `observing` on the way.
+    fn run_observing(
+        &mut self,
+        input: &[i64],
+        observing: Vec<FunctionId>,
+    ) -> Result<Vec<(FunctionId, Option<i128>)>, OracleError> {
         let tape: Vec<Values> = input
             .iter()
             .map(|&v| {
@@ -650,13 +694,15 @@ impl Oracle {
         self.in_time()?;
         self.runs += 1;
         let program = &self.harnessed.program;
+        let mut all = observing.clone();
+        all.push(self.end);
         let mut interp = Interpreter::new(
             program,
             self.options.check_kinds.clone(),
             SafetyChecks::default(),
             Vec::new(),
         )
-        .observing(vec![self.emit, self.end]);
+        .observing(all);
         let replay = interp.run();
         let ended = interp.observed.iter().any(|(f, _)| *f == self.end);
         match replay {
@@ -674,13 +720,11 @@ impl Oracle {
                 )))
             }
         }
-        let output = interp
+        Ok(interp
             .observed
-            .iter()
-            .filter(|(f, _)| *f == self.emit)
-            .map(|(_, v)| v.unwrap_or(0) as u32)
-            .collect();
-        Ok(StepRun { output })
+            .into_iter()
+            .filter(|(f, _)| observing.contains(f))
+            .collect())
     }
 }
 
