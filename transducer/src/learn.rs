@@ -49,7 +49,7 @@ impl Default for Limits {
         Limits {
             bound: 6,
             max_states: 32,
-            max_conjectures: 20,
+            max_conjectures: 200,
             proof_time: Duration::from_secs(60),
             time: Duration::from_secs(120),
         }
@@ -377,7 +377,7 @@ impl Checker<'_> {
 }
 
 /// Words run concretely against each conjecture before the solver's checks.
-const TESTED_WORDS: usize = 200;
+const TESTED_WORDS: usize = 500;
 /// Their longest.
 const TESTED_LENGTH: usize = 8;
 

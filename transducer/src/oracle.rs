@@ -270,6 +270,15 @@ impl Oracle {
         &self.harnessed.program
     }
 
+    /// Why a solver call answered nothing: the deadline (a solver stops
+    /// there), else the solver itself.
+    fn gave_up(&self) -> OracleError {
+        match self.in_time() {
+            Err(e) => e,
+            Ok(()) => OracleError::Unknown("the solver gave up".into()),
+        }
+    }
+
     fn in_time(&self) -> Result<(), OracleError> {
         match self.deadline {
             Some(d) if std::time::Instant::now() > d => Err(OracleError::OutOfTime),
@@ -443,7 +452,7 @@ impl Oracle {
         self.in_time()?;
         let answer = match found {
             Found::No => None,
-            Found::Unknown => return Err(OracleError::Unknown("the solver gave up".into())),
+            Found::Unknown => return Err(self.gave_up()),
             Found::Fails(check, witness) => return Err(self.failure(tape, check, &witness)),
             Found::Yes(witness) => Some(self.confirmed(tape, mode, expect, &witness)?),
         };
@@ -521,8 +530,7 @@ impl Oracle {
                         }
                     }
                     lore_bmc::solver::SolveResult::Unknown => {
-                        self.in_time()?;
-                        return Err(OracleError::Unknown("the solver gave up".into()));
+                        return Err(self.gave_up());
                     }
                 }
             }
@@ -539,7 +547,7 @@ impl Oracle {
                 MAX_STEP_OUTPUT,
                 self.bits,
             )
-            .map_err(|_| OracleError::Unknown("the solver gave up".into()))?;
+            .map_err(|_| self.gave_up())?;
             self.sessions.insert(0, s);
             self.sessions.truncate(KEPT_SESSIONS);
             return Ok(());
