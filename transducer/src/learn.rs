@@ -376,8 +376,11 @@ impl Checker<'_> {
     }
 }
 
-/// Words run concretely against each conjecture before the solver's checks.
-const TESTED_WORDS: usize = 500;
+/// Words run concretely against each conjecture before the solver's
+/// checks: this many per transition, within the two bounds below.
+const TESTED_WORDS_PER_TRANSITION: usize = 50;
+const TESTED_WORDS_MIN: usize = 500;
+const TESTED_WORDS_MAX: usize = 20_000;
 /// Their longest.
 const TESTED_LENGTH: usize = 8;
 
@@ -585,7 +588,7 @@ impl Table {
 
     /// Learns from an input on which conjecture `t` and the program differ.
     /// A word on which `t` and the program differ, step by step, among
-    /// `TESTED_WORDS` words of at most `TESTED_LENGTH` symbols that a
+    /// words (`TESTED_WORDS_PER_TRANSITION` per transition) of at most `TESTED_LENGTH` symbols that a
     /// random walk through `t` picks (at each state a transition, and the
     /// lowest, the highest or a random symbol of an interval of its
     /// guard), each run concretely once. Such a difference costs
@@ -598,7 +601,9 @@ impl Table {
         round: usize,
     ) -> Result<Option<Vec<u32>>, OracleError> {
         let mut rng = SplitMix(0x5eed_0000 + round as u64);
-        for _ in 0..TESTED_WORDS {
+        let words = (TESTED_WORDS_PER_TRANSITION * t.transitions())
+            .clamp(TESTED_WORDS_MIN, TESTED_WORDS_MAX);
+        for _ in 0..words {
             let len = 1 + rng.below(TESTED_LENGTH as u64) as usize;
             let mut word = Vec::with_capacity(len);
             let mut state = 0;
