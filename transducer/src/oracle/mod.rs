@@ -5,24 +5,32 @@
 //! A question fixes a set of values for every position of the input up to
 //! the current one (a single symbol where the prefix is concrete) and asks
 //! for an input whose step at the last position ends, writes other output
-//! than an expectation, or writes it. Each question is one bounded model
-//! checking run of the program with the question's words as the initial
-//! bytes of `__lore_q`; a "yes" comes with an input that Lore's
-//! interpreter replayed (as for every counterexample), and is run again
-//! concretely for its output.
+//! than an expectation, or writes it. A question whose positions are all
+//! single symbols is one bounded model checking run of the program with
+//! the question's words as the initial bytes of `__lore_q` (the constants
+//! fold it); one with a set somewhere goes to the session of its shape
+//! (`in_session.rs`). Either way a "yes" comes with an input that Lore's
+//! interpreter replayed (as for every counterexample). Answers are kept;
+//! `bounds.rs` says how far the program's loops are unwound.
 
 use crate::harness::{
     cut_name, harness_unwinding, symbol_reads, symbols_read, Harnessed, MAX_STEP_OUTPUT, MAX_TAPE,
     QUERY_WORDS,
 };
 use crate::model::{Guard, Term};
-use crate::session::{Found, HarnessGlobals, StepSession};
+use crate::session::{HarnessGlobals, StepSession};
 use lore_bmc::interp::{Interpreter, Replay, SafetyChecks};
-use lore_bmc::session::Session;
-use lore_bmc::symex::{CheckKind, SymexOptions};
+use lore_bmc::symex::SymexOptions;
 use lore_bmc::verify::{verify, Status};
 use lore_frontend::ir::{FunctionId, GlobalId, Program};
 use rustc_hash::FxHashMap;
+
+mod bounds;
+mod in_session;
+
+use bounds::Slack;
+pub(crate) use bounds::MAX_SLACK;
+pub use in_session::agrees;
 
 /// The values a position of the input may take.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -155,72 +163,6 @@ pub struct Oracle {
     /// Questions with a set at some position go to a session (else each
     /// is one bounded model checking run with the question as data).
     pub use_sessions: bool,
-}
-
-/// Sessions kept: the learner asks about a few prefixes at a time.
-const KEPT_SESSIONS: usize = 4;
-
-/// The most iterations beyond the input's length a loop of the program
-/// may need (a step that writes or reads more is not one Lore learns).
-pub(crate) const MAX_SLACK: u32 = 64;
-
-/// Iterations the program's loops (and recursions) get beyond the input's
-/// length: two each, more for each one some question found cut (its bound
-/// doubled, up to `MAX_SLACK`). A loop that needs many iterations (a
-/// tag matcher's) does not make every other loop unroll as far.
-#[derive(Clone, Debug)]
-struct Slack {
-    /// For every loop not named in `cut`, and for cuts without a name.
-    default: u32,
-    /// By loop name (`function.index`, as `unwind_set` names them) or
-    /// recursive function.
-    cut: std::collections::BTreeMap<String, u32>,
-    /// Changes with every widening (sessions made before are stale).
-    generation: u32,
-}
-
-impl Default for Slack {
-    fn default() -> Slack {
-        Slack {
-            default: 2,
-            cut: Default::default(),
-            generation: 0,
-        }
-    }
-}
-
-impl Slack {
-    /// `base` with the bounds for an input of `len` positions.
-    fn options(&self, base: &SymexOptions, len: usize) -> SymexOptions {
-        let mut options = base.clone();
-        let len = len as u32;
-        options.unwind = len + self.default;
-        for (name, s) in &self.cut {
-            options.unwind_set.insert(name.clone(), len + s);
-        }
-        options
-    }
-
-    /// Doubles the slack of the named loops (the empty name: of every
-    /// loop); false when each is at `MAX_SLACK` already.
-    fn widen(&mut self, names: &[String]) -> bool {
-        let mut widened = false;
-        for name in names {
-            let s = if name.is_empty() {
-                &mut self.default
-            } else {
-                self.cut.entry(name.clone()).or_insert(self.default)
-            };
-            if *s < MAX_SLACK {
-                *s = (*s * 2).min(MAX_SLACK);
-                widened = true;
-            }
-        }
-        if widened {
-            self.generation += 1;
-        }
-        widened
-    }
 }
 
 impl Oracle {
@@ -429,218 +371,6 @@ impl Oracle {
         ));
     }
 
-    /// [`Oracle::find`] in the session of the question's prefix (made
-    /// once for it): one solver call, and a replay of a "yes".
-    fn find_in_session(
-        &mut self,
-        tape: &[Values],
-        mode: Mode,
-        expect: &Expectation,
-    ) -> Result<Option<Vec<i64>>, OracleError> {
-        self.in_time()?;
-        let started = std::time::Instant::now();
-        let n = tape.len() - 1;
-        // The question must fit the harness as the data path's would.
-        question_block(tape, mode, expect)?;
-        let prefix: Vec<Option<Values>> = tape[..n]
-            .iter()
-            .map(|v| v.is_single().then(|| v.clone()))
-            .collect();
-        self.session_for(&prefix)?;
-        self.solver_calls += 1;
-        let found = self.sessions[0].find(tape, mode, expect);
-        self.in_time()?;
-        let answer = match found {
-            Found::No => None,
-            Found::Unknown => return Err(self.gave_up()),
-            Found::Fails(check, witness) => return Err(self.failure(tape, check, &witness)),
-            Found::Yes(witness) => Some(self.confirmed(tape, mode, expect, &witness)?),
-        };
-        let stats = self.sessions[0].session.stats();
-        self.log_question(
-            tape,
-            mode,
-            expect,
-            &answer,
-            started.elapsed().as_secs_f64(),
-            (stats.variables, stats.clauses),
-        );
-        Ok(answer)
-    }
-
-    /// Puts the session of `prefix` first, making it where it is not kept.
-    fn session_for(&mut self, prefix: &[Option<Values>]) -> Result<(), OracleError> {
-        if let Some(i) = self
-            .sessions
-            .iter()
-            .position(|s| s.prefix == prefix && s.slack == self.slack.generation)
-        {
-            let s = self.sessions.remove(i);
-            self.sessions.insert(0, s);
-            return Ok(());
-        }
-        let globals = self.globals.expect("sessions need the harness's globals");
-        let any = Values {
-            symbols: Guard::full(self.bits),
-            end: true,
-        };
-        let mut tape: Vec<Values> = prefix
-            .iter()
-            .map(|v| v.clone().unwrap_or_else(|| any.clone()))
-            .collect();
-        tape.push(any);
-        let block = question_block(&tape, Mode::Ends, &[])?;
-        self.install(&block);
-        loop {
-            let mut options = self.slack.options(&self.options, tape.len());
-            options.deadline = self.deadline;
-            options.observe = globals.slices(tape.len(), MAX_STEP_OUTPUT);
-            let mut session = Session::new(&self.harnessed.program, options)
-                .map_err(|e| OracleError::Unknown(e.to_string()))?;
-            self.sessions_made += 1;
-            self.in_time()?;
-            // Loops of the program that need more than the input's length
-            // on some symbol: a larger bound for this prefix and the later ones.
-            let mut cut = session.bound_cut();
-            for i in 0..session.checks().len() {
-                if cut_name(&self.harnessed.program, &session.checks()[i].kind).is_some() {
-                    let v = session.checks()[i].violated;
-                    cut = session.terms().or(cut, v);
-                }
-            }
-            if cut != lore_bmc::ssa::FALSE {
-                let lit = session.literal(cut);
-                match session.solve(&[lit]) {
-                    lore_bmc::solver::SolveResult::Unsat => {}
-                    lore_bmc::solver::SolveResult::Sat => {
-                        // The loops cut in this model (one more session
-                        // finds any other).
-                        let mut names = Vec::new();
-                        for c in session.checks() {
-                            if session.value(c.violated) == Some(1) {
-                                names.extend(cut_name(&self.harnessed.program, &c.kind));
-                            }
-                        }
-                        if names.is_empty() {
-                            names.push(String::new());
-                        }
-                        if self.slack.widen(&names) {
-                            self.sessions.clear();
-                            continue;
-                        }
-                    }
-                    lore_bmc::solver::SolveResult::Unknown => {
-                        return Err(self.gave_up());
-                    }
-                }
-            }
-            let step_end = session
-                .checks()
-                .iter()
-                .position(|c| c.description == "lore: the step ends");
-            let s = StepSession::new(
-                prefix.to_vec(),
-                block,
-                self.slack.generation,
-                session,
-                step_end,
-                MAX_STEP_OUTPUT,
-                self.bits,
-            )
-            .map_err(|_| self.gave_up())?;
-            self.sessions.insert(0, s);
-            self.sessions.truncate(KEPT_SESSIONS);
-            return Ok(());
-        }
-    }
-
-    /// The error a check other than the step's end makes, its model
-    /// replayed.
-    fn failure(
-        &mut self,
-        tape: &[Values],
-        check: usize,
-        witness: &lore_bmc::check::Witness,
-    ) -> OracleError {
-        // The replay runs the harness with the session's question block.
-        let block = self.sessions[0].block.clone();
-        self.install(&block);
-        let s = &self.sessions[0];
-        let c = &s.session.checks()[check];
-        match &c.kind {
-            CheckKind::Property(_) | CheckKind::Safety { .. } => {
-                let (replay, _) = s
-                    .session
-                    .replay(&self.harnessed.program, witness, Vec::new());
-                match replay {
-                    Replay::Violated { name, .. } if name == c.name => OracleError::Program {
-                        what: c.description.trim_start_matches("lore: ").to_string(),
-                        input: concrete_tape(tape, symbols_read(&self.reads, &inputs_of(witness))),
-                    },
-                    other => OracleError::Unknown(format!(
-                        "a failure of {} did not replay: {other:?}",
-                        c.name
-                    )),
-                }
-            }
-            CheckKind::Unsupported { reason } => {
-                OracleError::Unknown(format!("{}: unsupported: {reason}", c.name))
-            }
-            _ => OracleError::Unknown(format!(
-                "{}: {}",
-                c.name,
-                lore_bmc::error::UnknownReason::BoundTooSmall
-            )),
-        }
-    }
-
-    /// The input of a "yes", once its replay reached the end of the step
-    /// with the output the question asked for.
-    fn confirmed(
-        &mut self,
-        tape: &[Values],
-        mode: Mode,
-        expect: &Expectation,
-        witness: &lore_bmc::check::Witness,
-    ) -> Result<Vec<i64>, OracleError> {
-        // The replay runs the harness with the session's question block.
-        let block = self.sessions[0].block.clone();
-        self.install(&block);
-        let s = &self.sessions[0];
-        let input = concrete_tape(tape, symbols_read(&self.reads, &inputs_of(witness)));
-        let (replay, observed) =
-            s.session
-                .replay(&self.harnessed.program, witness, vec![self.emit, self.end]);
-        let output: Vec<u32> = observed
-            .iter()
-            .filter(|(f, _)| *f == self.emit)
-            .map(|(_, v)| v.unwrap_or(0) as u32)
-            .collect();
-        let ended = observed.iter().any(|(f, _)| *f == self.end);
-        let in_sets = input.len() == tape.len()
-            && input.iter().zip(tape).all(|(&x, v)| {
-                if x < 0 {
-                    v.end
-                } else {
-                    v.symbols.contains(x as u32)
-                }
-            });
-        let replayed = matches!(&replay, Replay::Violated { name, .. } if name_is_step(&self.harnessed.program, name));
-        let as_asked = match mode {
-            Mode::Ends => true,
-            Mode::Differs => !agrees(expect, &input, &output, self.bits),
-            Mode::Agrees => agrees(expect, &input, &output, self.bits),
-        };
-        if replayed && ended && in_sets && as_asked {
-            Ok(input)
-        } else {
-            Err(OracleError::Unknown(format!(
-                "the solver's answer {} did not replay ({replay:?}, output {output:?})",
-                show_input(&input)
-            )))
-        }
-    }
-
     /// The output of the last step of `input` (its last symbol -1 for the
     /// end of the input), run concretely.
     pub fn run(&mut self, input: &[i64]) -> Result<StepRun, OracleError> {
@@ -795,35 +525,6 @@ fn question_block(
     // capacity would be carried through every symbolic execution.
     q.resize(q.len().next_multiple_of(64), 0);
     Ok(q)
-}
-
-/// A witness's inputs as [`symbols_read`] takes them.
-fn inputs_of(w: &lore_bmc::check::Witness) -> Vec<(String, lore_frontend::source::Loc, Vec<u8>)> {
-    w.inputs
-        .iter()
-        .map(|(n, l, v, _)| (n.clone(), *l, v.clone()))
-        .collect()
-}
-
-/// Does the step's `output` on `input` (its last symbol the current one)
-/// agree with `expect`: the class of the current symbol, where one holds
-/// it, says exactly that output (the harness's `__lore_matches`).
-pub fn agrees(expect: &Expectation, input: &[i64], output: &[u32], bits: u32) -> bool {
-    let Some(&x) = input.last() else { return true };
-    let class = expect.iter().find(|(v, _)| {
-        if x < 0 {
-            v.end
-        } else {
-            v.symbols.contains(x as u32)
-        }
-    });
-    let Some((_, terms)) = class else { return true };
-    let window: Vec<Option<u32>> = input.iter().rev().map(|&v| u32::try_from(v).ok()).collect();
-    terms.len() == output.len()
-        && terms
-            .iter()
-            .zip(output)
-            .all(|(t, &o)| t.eval(&window, bits) == Some(o))
 }
 
 /// A question's positions: single symbols as they are, sets by their guard.
