@@ -614,6 +614,9 @@ impl Table {
                 }
                 let tr = &transitions[rng.below(transitions.len() as u64) as usize];
                 let intervals = tr.guard.intervals();
+                if intervals.is_empty() {
+                    break;
+                }
                 let (lo, hi) = intervals[rng.below(intervals.len() as u64) as usize];
                 let x = match rng.below(3) {
                     0 => lo,
