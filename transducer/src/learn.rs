@@ -75,6 +75,10 @@ pub struct Learned {
     /// Questions to the BMC while learning, and concrete runs.
     pub solver_calls: u64,
     pub runs: u64,
+    /// Encodings shared by the questions about one prefix shape
+    /// (sessions made), and questions answered again from the kept answers.
+    pub sessions: u64,
+    pub answered_again: u64,
     pub learning_seconds: f64,
     /// The bounded check of the last conjecture (for a proved one, made
     /// after the proof, as a cross-check of it), and its time.
@@ -152,6 +156,8 @@ pub fn learn(setup: &Setup<'_>, limits: &Limits) -> Result<Learned, LearnError> 
         conjectures: 0,
         solver_calls: 0,
         runs: 0,
+        sessions: 0,
+        answered_again: 0,
         learning_seconds: 0.0,
         bounded: None,
         bounded_seconds: 0.0,
@@ -259,6 +265,8 @@ pub fn learn(setup: &Setup<'_>, limits: &Limits) -> Result<Learned, LearnError> 
     }
     learned.solver_calls = table.oracle.solver_calls;
     learned.runs = table.oracle.runs;
+    learned.sessions = table.oracle.sessions_made;
+    learned.answered_again = table.oracle.repeated;
     learned.queries = table.oracle.log.take().unwrap_or_default();
     learned.learning_seconds = started.elapsed().as_secs_f64()
         - learned.proof.as_ref().map_or(0.0, |p| p.2)

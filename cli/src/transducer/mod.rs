@@ -224,10 +224,12 @@ fn print(learned: &Learned, console: &mut Console<'_>) -> u8 {
 /// What learning and the checks found, a line each.
 fn summary(learned: &Learned) -> Vec<String> {
     let mut lines = vec![format!(
-        "learning: {} conjecture{}, {} solver calls, {} concrete runs, {:.2} s",
+        "learning: {} conjecture{}, {} solver calls ({} shared encodings, {} repeated questions answered from memory), {} concrete runs, {:.2} s",
         learned.conjectures,
         if learned.conjectures == 1 { "" } else { "s" },
         learned.solver_calls,
+        learned.sessions,
+        learned.answered_again,
         learned.runs,
         learned.learning_seconds
     )];
@@ -413,6 +415,8 @@ fn to_json(args: &TransducerArgs, learned: &Learned) -> serde_json::Value {
         "transducer": transducer,
         "conjectures": learned.conjectures,
         "solver_calls": learned.solver_calls,
+        "sessions": learned.sessions,
+        "answered_again": learned.answered_again,
         "concrete_runs": learned.runs,
         "learning_seconds": learned.learning_seconds,
         "proof": proof,
