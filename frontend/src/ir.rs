@@ -575,6 +575,13 @@ impl Program {
             .map(|i| FunctionId(i as u32))
     }
 
+    pub fn global_by_name(&self, name: &str) -> Option<GlobalId> {
+        self.globals
+            .iter()
+            .position(|g| g.name == name)
+            .map(|i| GlobalId(i as u32))
+    }
+
     /// The type of a place.
     pub fn place_type(&self, function: &Function, place: &Place) -> TypeId {
         match place {

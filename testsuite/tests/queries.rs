@@ -284,13 +284,7 @@ fn a_session_observes_globals_where_checks_fail() {
     use lore_bmc::ssa::Binary;
     use lore_bmc::symex::Observed;
     let program = load("observed.c");
-    let g = lore_frontend::ir::GlobalId(
-        program
-            .globals
-            .iter()
-            .position(|v| v.name == "g")
-            .expect("g") as u32,
-    );
+    let g = program.global_by_name("g").expect("g");
     let options = SymexOptions {
         unwind: 5,
         observe: (0..4)

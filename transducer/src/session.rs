@@ -35,11 +35,7 @@ pub struct HarnessGlobals {
 
 impl HarnessGlobals {
     pub fn of(program: &Program) -> Option<HarnessGlobals> {
-        let find = |name: &str| {
-            (0..program.globals.len())
-                .find(|&i| program.globals[i].name == name)
-                .map(|i| GlobalId(i as u32))
-        };
+        let find = |name: &str| program.global_by_name(name);
         Some(HarnessGlobals {
             tape: find("__lore_tape")?,
             out: find("__lore_out")?,

@@ -174,9 +174,8 @@ impl Oracle {
         let p = &harnessed.program;
         options.unwind_set.extend(harness_unwinding(p));
         let missing = |what: &str| OracleError::Unknown(format!("the harness has no `{what}`"));
-        let query = (0..p.globals.len())
-            .find(|&i| p.globals[i].name == "__lore_q")
-            .map(|i| GlobalId(i as u32))
+        let query = p
+            .global_by_name("__lore_q")
             .ok_or_else(|| missing("__lore_q"))?;
         let emit = p
             .function_by_name("__lore_emit")
