@@ -205,14 +205,7 @@ impl Oracle {
             .map(|(_, v)| v.unwrap_or(0) as u32)
             .collect();
         let ended = observed.iter().any(|(f, _)| *f == self.end);
-        let in_sets = input.len() == tape.len()
-            && input.iter().zip(tape).all(|(&x, v)| {
-                if x < 0 {
-                    v.end
-                } else {
-                    v.symbols.contains(x as u32)
-                }
-            });
+        let in_sets = input.len() == tape.len() && input.iter().zip(tape).all(|(&x, v)| v.holds(x));
         let replayed = matches!(&replay, Replay::Violated { name, .. } if name_is_step(&self.harnessed.program, name));
         let as_asked = match mode {
             Mode::Ends => true,
@@ -243,13 +236,7 @@ fn inputs_of(w: &lore_bmc::check::Witness) -> Vec<(String, lore_frontend::source
 /// it, says exactly that output (the harness's `__lore_matches`).
 pub fn agrees(expect: &Expectation, input: &[i64], output: &[u32], bits: u32) -> bool {
     let Some(&x) = input.last() else { return true };
-    let class = expect.iter().find(|(v, _)| {
-        if x < 0 {
-            v.end
-        } else {
-            v.symbols.contains(x as u32)
-        }
-    });
+    let class = expect.iter().find(|(v, _)| v.holds(x));
     let Some((_, terms)) = class else { return true };
     let window: Vec<Option<u32>> = input.iter().rev().map(|&v| u32::try_from(v).ok()).collect();
     terms.len() == output.len()

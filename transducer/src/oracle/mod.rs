@@ -62,6 +62,15 @@ impl Values {
         }
     }
 
+    /// Does `x` (a symbol, or -1 for the end) take one of these values?
+    pub fn holds(&self, x: i64) -> bool {
+        if x < 0 {
+            self.end
+        } else {
+            self.symbols.contains(x as u32)
+        }
+    }
+
     /// One symbol, or only the end.
     pub fn is_single(&self) -> bool {
         if self.end {
