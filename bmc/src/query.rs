@@ -19,7 +19,7 @@ use crate::error::{BmcError, UnknownReason};
 use crate::interp::{Interpreter, Replay, TraceStep};
 use crate::solver::{Backend, Lit, SolveResult};
 use crate::ssa::{Binary, TermId, FALSE};
-use crate::symex::{execute, CheckKind, Events, Symex, SymexOptions};
+use crate::symex::{CheckKind, Events, Symex, SymexOptions};
 use lore_frontend::ir::Program;
 
 /// A failing execution: its event word, inputs and replayed trace.
@@ -95,11 +95,7 @@ impl<'p> ErrorQueries<'p> {
     pub fn new(program: &'p Program, options: SymexOptions) -> Result<ErrorQueries<'p>, BmcError> {
         let events = options.events.clone().ok_or(BmcError::NoEvents)?;
         // Every model must replay: the encoding is made once per bound.
-        let options = SymexOptions {
-            wild_addresses_name_nothing_else: true,
-            ..options
-        };
-        let mut symex = execute(program, &options)?;
+        let (options, mut symex, mut blaster) = crate::session::encode_once(program, options)?;
         let terms = &mut symex.equation.terms;
         let max = events.max_len as usize;
         // The failing execution's word: at most one property fails per
@@ -125,14 +121,6 @@ impl<'p> ErrorQueries<'p> {
                     .map(|(&x, &y)| terms.ite(c.violated, x, y))
                     .collect(),
             };
-        }
-        let mut blaster = Blaster::new(options.solver.build_until(options.deadline));
-        for step in &symex.equation.steps {
-            if let crate::ssa::Step::Input { guard, .. }
-            | crate::ssa::Step::Allocate { guard, .. } = step
-            {
-                blaster.blast(terms, *guard);
-            }
         }
         let eq_const = |terms: &mut crate::ssa::Terms, t: TermId, v: u128| {
             let w = terms.width(t);

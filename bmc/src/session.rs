@@ -22,6 +22,30 @@ use crate::ssa::{Step, TermId, Terms};
 use crate::symex::{execute, Check, Symex, SymexOptions};
 use lore_frontend::ir::{FunctionId, Program};
 
+/// What an encoding asked many questions starts from: `program` executed
+/// symbolically for the bound in `options`, and a blaster for its terms
+/// with the guards of the inputs and allocations encoded, so that a model
+/// says which inputs its path read. Models must replay, so an address from
+/// nowhere names nothing else (`wild_addresses_name_nothing_else`). The
+/// language queries ([`crate::query`]) start from it too.
+pub(crate) fn encode_once(
+    program: &Program,
+    options: SymexOptions,
+) -> Result<(SymexOptions, Symex, Blaster<Backend>), BmcError> {
+    let options = SymexOptions {
+        wild_addresses_name_nothing_else: true,
+        ..options
+    };
+    let symex = execute(program, &options)?;
+    let mut blaster = Blaster::new(options.solver.build_until(options.deadline));
+    for step in &symex.equation.steps {
+        if let Step::Input { guard, .. } | Step::Allocate { guard, .. } = step {
+            blaster.blast(&symex.equation.terms, *guard);
+        }
+    }
+    Ok((options, symex, blaster))
+}
+
 pub struct Session {
     options: SymexOptions,
     symex: Symex,
@@ -31,21 +55,9 @@ pub struct Session {
 
 impl Session {
     /// Executes `program` symbolically for the bound in `options` and
-    /// readies the encoding. Models must replay, so an address from
-    /// nowhere names nothing else (`wild_addresses_name_nothing_else`).
+    /// readies the encoding ([`encode_once`]).
     pub fn new(program: &Program, options: SymexOptions) -> Result<Session, BmcError> {
-        let options = SymexOptions {
-            wild_addresses_name_nothing_else: true,
-            ..options
-        };
-        let symex = execute(program, &options)?;
-        let mut blaster = Blaster::new(options.solver.build_until(options.deadline));
-        // The inputs' guards, so that a model says which inputs its path read.
-        for step in &symex.equation.steps {
-            if let Step::Input { guard, .. } | Step::Allocate { guard, .. } = step {
-                blaster.blast(&symex.equation.terms, *guard);
-            }
-        }
+        let (options, symex, blaster) = encode_once(program, options)?;
         Ok(Session {
             options,
             symex,
