@@ -19,7 +19,7 @@ use crate::sanitizers::vectors::{parse, Spec};
 use crate::sanitizers::{code_units, list_programs, show, vectors_of, Program};
 use lore_transducer::check::{bounded, Checked};
 use lore_transducer::compare::{ask, Modelled};
-use lore_transducer::harness::{io_shape, Io};
+use lore_transducer::harness::{io_shape, Io, View};
 use lore_transducer::learn::{learn, Learned, Limits, Outcome, Setup};
 use lore_transducer::model::{Term, Transducer};
 use std::path::Path;
@@ -40,6 +40,7 @@ fn io_of(p: &Program) -> Io {
             input: "read_unit".into(),
             output: "write_unit".into(),
             bits: 16,
+            ..Io::default()
         }
     } else {
         Io::default()
@@ -62,26 +63,36 @@ fn paper_says(spec: &Spec, p: &Program) -> String {
 }
 
 /// A copy of `t` with one output term changed (the first transition that
-/// writes something), or `None` when it writes nothing anywhere.
+/// writes something, else the first end that does), or `None` when it
+/// writes nothing anywhere.
 pub fn mutant(t: &Transducer) -> Option<Transducer> {
     let mut m = t.clone();
     let max = lore_transducer::model::max_symbol(t.bits);
-    for s in &mut m.states {
-        for tr in &mut s.transitions {
-            if let Some(term) = tr.output.first_mut() {
-                *term = match *term {
-                    Term::Const(c) => Term::Const(if c == max { c - 1 } else { c + 1 }),
-                    Term::Symbol { back, offset } => Term::Symbol {
-                        back,
-                        offset: offset + 1,
-                    },
-                    _ => Term::Const(0),
-                };
-                return Some(m);
-            }
-        }
+    let change = |term: &mut Term| {
+        *term = match *term {
+            Term::Const(c) => Term::Const(if c == max { c - 1 } else { c + 1 }),
+            Term::Symbol { back, offset } => Term::Symbol {
+                back,
+                offset: offset + 1,
+            },
+            _ => Term::Const(0),
+        };
+    };
+    let first = m
+        .states
+        .iter_mut()
+        .flat_map(|s| &mut s.transitions)
+        .find_map(|tr| tr.output.first_mut());
+    if let Some(term) = first {
+        change(term);
+        return Some(m);
     }
-    None
+    let end = m
+        .states
+        .iter_mut()
+        .find_map(|s| s.final_output.first_mut())?;
+    change(end);
+    Some(m)
 }
 
 pub fn run(folder: &Path, options: &Options) -> ExitCode {
@@ -110,12 +121,13 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
     );
     println!();
     println!(
-        "{:<26} {:>6} {:>7} {:>13} {:>6} {:>2} {:>5} {:>4} {:>6} {:>5} {:>8} {:>7} {:>8} {:>8} {:>10} {:>7} {:>6} {:>10} {:>6}",
+        "{:<26} {:>6} {:>7} {:>19} {:>6} {:>2} {:>5} {:>4} {:>6} {:>5} {:>8} {:>7} {:>8} {:>8} {:>10} {:>7} {:>6} {:>10} {:>6}",
         "program", "paper", "learned", "class", "states", "k", "trans", "conj", "solver", "runs",
         "learn s", "proved", "proof s", "bounded", "bounded s", "vectors", "mutant", "idempotent", "idem s"
     );
     let mut problems: Vec<String> = Vec::new();
     let mut proved = 0;
+    let mut learned_only = 0;
     let mut total_learning = 0.0;
     let mut total_proof = 0.0;
     for p in &programs {
@@ -171,6 +183,8 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
                         v.output.iter().map(|&b| u32::from(b)).collect(),
                     )
                 };
+                // Under the echo view, what the view makes of the vector.
+                let expected = learned.view.seen(&input, &expected);
                 if t.run(&input).as_ref() == Some(&expected) {
                     vectors_ok += 1;
                 } else {
@@ -189,6 +203,10 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
             learned.transducer.as_ref().and_then(mutant),
         ) {
             (Outcome::Learned, Some(m)) => {
+                let io = Io {
+                    view: learned.view.clone(),
+                    ..io.clone()
+                };
                 let shape = io_shape(&p.path, &setup.frontend, &io);
                 let caught = shape.is_ok_and(|shape| {
                     matches!(
@@ -222,6 +240,8 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
         // difference confirmed on the program, a "yes" cross-checked on the
         // vectors' outputs.
         let (idempotent, idempotent_seconds) = match (&learned.outcome, &learned.transducer) {
+            // Decided on transducers of the output only (the CLI says so).
+            _ if learned.view != View::Output => ("-".to_string(), "-".to_string()),
             (Outcome::Learned, Some(t)) => {
                 let this = Modelled {
                     setup: &setup,
@@ -257,6 +277,9 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
             }
             _ => ("-".to_string(), "-".to_string()),
         };
+        if row.learned == "yes" && row.proved != "yes" {
+            learned_only += 1;
+        }
         if row.proved == "yes" {
             proved += 1;
             if vectors_ok != vectors.len() {
@@ -264,11 +287,14 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
             }
         }
         println!(
-            "{:<26} {:>6} {:>7} {:>13} {:>6} {:>2} {:>5} {:>4} {:>6} {:>5} {:>8.2} {:>7} {:>8} {:>8} {:>10.2} {:>7} {:>6} {:>10} {:>6}",
+            "{:<26} {:>6} {:>7} {:>19} {:>6} {:>2} {:>5} {:>4} {:>6} {:>5} {:>8.2} {:>7} {:>8} {:>8} {:>10.2} {:>7} {:>6} {:>10} {:>6}",
             p.stem,
             paper_says(&spec, p),
             row.learned,
-            learned.transducer.as_ref().map_or("-", |t| t.class()),
+            learned
+                .transducer
+                .as_ref()
+                .map_or("-", |t| lore_transducer::echo::class(t, &learned.view)),
             row.states,
             row.k,
             row.transitions,
@@ -294,8 +320,9 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
     }
     println!();
     println!(
-        "{proved} of {} programs learned and proved for every input length; learning {total_learning:.1} s, proofs {total_proof:.1} s in all",
-        programs.len()
+        "{proved} of {} programs learned and proved for every input length, {learned_only} more learned and checked up to {} symbols; learning {total_learning:.1} s, proofs {total_proof:.1} s in all",
+        programs.len(),
+        options.bound
     );
     if proved < options.require_proved {
         problems.push(format!(

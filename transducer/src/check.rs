@@ -13,7 +13,7 @@
 //! differ, replayed concretely by the BMC before it is returned.
 
 use crate::c;
-use crate::harness::{cut_name, io_functions, load, symbol_reads, symbols_read, Io, IoShape};
+use crate::harness::{cut_name, io_functions, load, symbol_reads, symbols_read, Io, IoShape, View};
 use crate::model::{max_symbol, Term, Transducer};
 use crate::oracle::MAX_SLACK;
 use lore_bmc::check::Verdict;
@@ -124,7 +124,9 @@ static void __lore_output(int c) {{
   __lore_pos = __lore_pos + 1;
 }}
 
+void __lore_at_end(void);
 void __lore_finish(void) {{
+  __lore_at_end();
   __CPROVER_assert(__lore_eof, "lore: the program stops before the end of its input");
   __CPROVER_assert(__lore_pos == __lore_nexp, "lore: the program writes less than the transducer");
 }}
@@ -407,6 +409,11 @@ int __lore_q[1];
         draw = crate::harness::draw_c(io.bits),
         matcher = matcher_c(pattern),
     );
+    // The question is about what the program writes, whatever the view.
+    let io = &Io {
+        view: View::Output,
+        ..io.clone()
+    };
     text.push_str(&io_functions(io, shape));
     prove(path, frontend, io, shape, text, options, time)
 }

@@ -21,7 +21,7 @@
 
 use crate::answer::{answer, Answer};
 use crate::check::{self, Checked};
-use crate::harness::{self, Io};
+use crate::harness::{self, Io, View};
 use crate::model::{Guard, State, Transducer, Transition};
 use crate::oracle::{Mode, Oracle, OracleError, Values};
 use lore_bmc::kinduction::Induction;
@@ -91,6 +91,11 @@ pub struct Learned {
     /// The proof for every input length: its result, the k-induction
     /// behind it, and its time.
     pub proof: Option<(Checked, Option<Induction>, f64)>,
+    /// What of the output was learned: the output itself, or under the
+    /// echo view ([`crate::echo`]), after the output itself was not
+    /// learned for the reason given.
+    pub view: View,
+    pub output_not_learned: Option<String>,
 }
 
 /// Everything a run needs.
@@ -124,9 +129,72 @@ pub enum LearnError {
 }
 
 /// Learns a transducer of the program, checks it for inputs up to
-/// `limits.bound`, and tries to prove it for every length.
+/// `limits.bound`, and tries to prove it for every length. A program that
+/// is not a transducer of the class within `limits.max_states` states,
+/// but whose concrete runs look like validate-then-echo, is learned again
+/// under the echo view ([`crate::echo`]), in what is left of the time.
 pub fn learn(setup: &Setup<'_>, limits: &Limits) -> Result<Learned, LearnError> {
     let started = Instant::now();
+    let (first, echo) = learn_as(setup, limits, started)?;
+    let (Some(reject), Outcome::NotLearned(why)) = (echo, &first.outcome) else {
+        return Ok(first);
+    };
+    let shown = crate::model::show_output(
+        &reject
+            .iter()
+            .map(|&v| crate::model::Term::Const(v))
+            .collect::<Vec<_>>(),
+    );
+    setup.progress(|| {
+        format!("not learned as written ({why}); the program writes either its input or {shown} at the end: learning which inputs it echoes (validate, then echo)")
+    });
+    let echo_setup = Setup {
+        path: setup.path,
+        frontend: setup.frontend.clone(),
+        io: Io {
+            view: View::EchoOr {
+                reject: reject.clone(),
+                capacity: harness::ECHO_CAPACITY
+                    .max(limits.bound as usize + 1)
+                    .max(reject.len() + 1),
+            },
+            ..setup.io.clone()
+        },
+        options: setup.options.clone(),
+        log_queries: setup.log_queries,
+        progress: setup.progress,
+    };
+    let (mut second, _) = learn_as(&echo_setup, limits, started)?;
+    if matches!(second.outcome, Outcome::Learned)
+        && !second
+            .transducer
+            .as_ref()
+            .is_some_and(crate::echo::is_automaton)
+    {
+        second.outcome = Outcome::NotLearned(format!(
+            "under the echo view, some inputs make the program write neither the input nor {shown}"
+        ));
+    }
+    second.output_not_learned = Some(why.clone());
+    second.conjectures += first.conjectures;
+    second.solver_calls += first.solver_calls;
+    second.runs += first.runs;
+    second.sessions += first.sessions;
+    second.answered_again += first.answered_again;
+    let mut queries = first.queries;
+    queries.append(&mut second.queries);
+    second.queries = queries;
+    Ok(second)
+}
+
+/// Learning under `setup.io`'s view; with the program's output as the
+/// view and too many states, also whether the program looks like
+/// validate-then-echo (the string it writes instead of its input).
+fn learn_as(
+    setup: &Setup<'_>,
+    limits: &Limits,
+    started: Instant,
+) -> Result<(Learned, Option<Vec<u32>>), LearnError> {
     let shape = harness::io_shape(setup.path, &setup.frontend, &setup.io)?;
     let text = harness::query_harness(&setup.io, &shape);
     let harnessed = harness::load(setup.path, &setup.frontend, &setup.io, &shape, text)?;
@@ -164,7 +232,10 @@ pub fn learn(setup: &Setup<'_>, limits: &Limits) -> Result<Learned, LearnError> 
         queries: Vec::new(),
         bound: limits.bound,
         proof: None,
+        view: setup.io.view.clone(),
+        output_not_learned: None,
     };
+    let mut echo = None;
     let mut seen: Vec<Transducer> = Vec::new();
     let out_of_time = || {
         Outcome::NotLearned(format!(
@@ -179,6 +250,17 @@ pub fn learn(setup: &Setup<'_>, limits: &Limits) -> Result<Learned, LearnError> 
                 learned.outcome = Outcome::NotLearned(format!(
                     "more than {n} states: the program may not be a transducer of this class"
                 ));
+                if setup.io.view == View::Output {
+                    echo = match crate::echo::candidate(
+                        &mut table.oracle,
+                        learned.transducer.as_ref(),
+                        setup.io.bits,
+                    ) {
+                        Ok(r) => r,
+                        Err(OracleError::OutOfTime) => None,
+                        Err(e) => return Err(e.into()),
+                    };
+                }
                 break;
             }
             Err(TableError::Oracle(OracleError::OutOfTime)) => {
@@ -271,7 +353,7 @@ pub fn learn(setup: &Setup<'_>, limits: &Limits) -> Result<Learned, LearnError> 
     learned.learning_seconds = started.elapsed().as_secs_f64()
         - learned.proof.as_ref().map_or(0.0, |p| p.2)
         - learned.bounded_seconds;
-    Ok(learned)
+    Ok((learned, echo))
 }
 
 /// What the checks of a conjecture found.
@@ -343,6 +425,29 @@ impl Checker<'_> {
                 self.limits.proof_time.as_secs()
             )
         });
+        if let View::EchoOr { capacity, .. } = &self.setup.io.view {
+            // The view keeps `capacity` symbols; beyond them it answers
+            // NEITHER, so no transducer of it holds for every length.
+            learned.proof = Some((
+                Checked::Unknown(format!(
+                    "the echo view keeps at most {capacity} symbols, and writing back an input of any length is beyond a finite-state proof"
+                )),
+                None,
+                0.0,
+            ));
+            let (checked, seconds) = full.unwrap_or_else(|| {
+                let started = Instant::now();
+                let checked = self.bounded(t, n);
+                (checked, started.elapsed().as_secs_f64())
+            });
+            learned.bounded_seconds = seconds;
+            learned.bounded = Some(checked.clone());
+            return match checked {
+                Checked::Holds => Verdict::Holds,
+                Checked::Differs { input, .. } => Verdict::Differs(input),
+                Checked::Unknown(why) => Verdict::Unknown(why),
+            };
+        }
         let started = Instant::now();
         let mut proof_options = self.options.clone();
         proof_options.unwind = 2;

@@ -12,13 +12,15 @@
 //! program equivalent, is a program idempotent, do two commute — the last
 //! two decided on the learned transducers chained as [`pipeline`]s (by
 //! [`explore`]-ing every configuration, or by the BMC) and confirmed on the
-//! programs. [`c`] writes a transducer as C; [`model`] is the transducer
+//! programs. [`echo`] is the validate-then-echo class, learned through
+//! the harnesses' echo view. [`c`] writes a transducer as C; [`model`] is the transducer
 //! itself.
 
 pub mod answer;
 pub mod c;
 pub mod check;
 pub mod compare;
+pub mod echo;
 pub mod explore;
 pub mod harness;
 pub mod learn;

@@ -8,7 +8,7 @@ use crate::{exit, load_file, Console, FrontendArgs};
 use clap::Args;
 use lore_bmc::kinduction::Induction;
 use lore_transducer::check::Checked;
-use lore_transducer::harness::{HarnessError, Io};
+use lore_transducer::harness::{HarnessError, Io, View};
 use lore_transducer::learn::{learn, LearnError, Learned, Limits, Outcome, Setup};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -117,6 +117,7 @@ pub fn run(args: &TransducerArgs, console: &mut Console<'_>) -> u8 {
             input: args.input.clone(),
             output: args.output.clone(),
             bits: args.symbol_bits,
+            ..Io::default()
         },
         options: Default::default(),
         log_queries: args.show_queries,
@@ -153,10 +154,12 @@ pub fn run(args: &TransducerArgs, console: &mut Console<'_>) -> u8 {
             };
             if let Some(path) = &args.dot {
                 if let Some(t) = &learned.transducer {
-                    let text = if path.extension().is_some_and(|e| e == "svg") {
-                        picture(t)
-                    } else {
-                        t.to_dot()
+                    let text = match &learned.view {
+                        _ if path.extension().is_some_and(|e| e == "svg") => {
+                            picture(t, &learned.view)
+                        }
+                        View::EchoOr { reject, .. } => lore_transducer::echo::to_dot(t, reject),
+                        View::Output => t.to_dot(),
                     };
                     if let Err(e) = std::fs::write(path, text) {
                         let _ =
@@ -209,8 +212,17 @@ pub fn run(args: &TransducerArgs, console: &mut Console<'_>) -> u8 {
 }
 
 fn print(learned: &Learned, console: &mut Console<'_>) -> u8 {
-    if let Some(t) = &learned.transducer {
-        let _ = write!(console.out, "{t}");
+    if let Some(why) = &learned.output_not_learned {
+        let _ = writeln!(console.out, "not a transducer of the output: {why}");
+    }
+    match (&learned.transducer, &learned.view) {
+        (Some(t), View::Output) => {
+            let _ = write!(console.out, "{t}");
+        }
+        (Some(t), View::EchoOr { reject, .. }) => {
+            let _ = write!(console.out, "{}", lore_transducer::echo::show(t, reject));
+        }
+        (None, _) => {}
     }
     for line in summary(learned) {
         let _ = writeln!(console.out, "{line}");
@@ -241,6 +253,10 @@ fn summary(learned: &Learned) -> Vec<String> {
         Some((Checked::Differs { input, what }, _, _)) => {
             lines.push(format!("proof: they differ on input {input:?} ({what})"))
         }
+        Some((Checked::Unknown(why), ..)) if learned.view != View::Output => lines.push(format!(
+            "proof: none for every length ({why}); the automaton is checked up to {} symbols",
+            learned.bound
+        )),
         Some((Checked::Unknown(why), _, seconds)) => lines.push(format!(
             "proof: not found within {seconds:.1} s ({why}); the transducer is checked only up to {} symbols",
             learned.bound
@@ -383,10 +399,18 @@ fn to_json(args: &TransducerArgs, learned: &Learned) -> serde_json::Value {
         json!({
             "symbol_bits": t.bits,
             "lookback": t.lookback(),
-            "class": t.class(),
+            "class": lore_transducer::echo::class(t, &learned.view),
             "states": states,
         })
     });
+    let view = match &learned.view {
+        View::Output => json!({ "kind": "output" }),
+        View::EchoOr { reject, capacity } => json!({
+            "kind": "validate, then echo",
+            "reject": reject,
+            "capacity": capacity,
+        }),
+    };
     let (outcome, reason) = match &learned.outcome {
         Outcome::Learned => ("learned", None),
         Outcome::NotLearned(why) => ("not learned", Some(why.clone())),
@@ -413,6 +437,8 @@ fn to_json(args: &TransducerArgs, learned: &Learned) -> serde_json::Value {
         "outcome": outcome,
         "reason": reason,
         "transducer": transducer,
+        "view": view,
+        "output_not_learned": learned.output_not_learned,
         "conjectures": learned.conjectures,
         "solver_calls": learned.solver_calls,
         "sessions": learned.sessions,
@@ -428,14 +454,17 @@ fn to_json(args: &TransducerArgs, learned: &Learned) -> serde_json::Value {
 /// state, one edge per pair of states with a line per transition
 /// (`guard / output`), and an edge to an end mark for what a state writes
 /// when the input ends.
-pub(crate) fn picture(t: &lore_transducer::model::Transducer) -> String {
+/// Under the echo view, the automaton: echoing states accepting, edges
+/// labelled by their guards alone.
+pub(crate) fn picture(t: &lore_transducer::model::Transducer, view: &View) -> String {
     use lore_learner::layout::{to_svg, Edge, Graph, Ink, Node};
     use lore_transducer::model::show_output;
+    let echo = matches!(view, View::EchoOr { .. });
     let n = t.states.len();
     let mut nodes: Vec<Node> = (0..n)
         .map(|i| Node {
             text: format!("q{i}"),
-            accepting: false,
+            accepting: echo && lore_transducer::echo::echoes(t, i),
             ink: Ink::Plain,
             title: format!("q{i}"),
         })
@@ -444,7 +473,11 @@ pub(crate) fn picture(t: &lore_transducer::model::Transducer) -> String {
     let end = n;
     for (i, s) in t.states.iter().enumerate() {
         for tr in &s.transitions {
-            let line = format!("{} / {}", tr.guard, show_output(&tr.output));
+            let line = if echo {
+                tr.guard.to_string()
+            } else {
+                format!("{} / {}", tr.guard, show_output(&tr.output))
+            };
             match edges.iter_mut().find(|e| e.from == i && e.to == tr.target) {
                 Some(e) => {
                     e.label.push('\n');
@@ -458,7 +491,7 @@ pub(crate) fn picture(t: &lore_transducer::model::Transducer) -> String {
                 }),
             }
         }
-        if !s.final_output.is_empty() {
+        if !echo && !s.final_output.is_empty() {
             edges.push(Edge {
                 from: i,
                 to: end,
@@ -475,19 +508,24 @@ pub(crate) fn picture(t: &lore_transducer::model::Transducer) -> String {
             title: "the end of the input".into(),
         });
     }
+    let caption = match view {
+        View::EchoOr { reject, .. } => format!(
+            "validate, then echo: {n} state{}; an input ending in a double state is written back, else {}",
+            if n == 1 { "" } else { "s" },
+            show_output(&reject.iter().map(|&v| lore_transducer::model::Term::Const(v)).collect::<Vec<_>>())
+        ),
+        View::Output => format!(
+            "{} state{}, lookback {}, {}",
+            n,
+            if n == 1 { "" } else { "s" },
+            t.lookback(),
+            t.class()
+        ),
+    };
     to_svg(&Graph {
         nodes,
         edges,
         initial: 0,
-        caption: Some((
-            format!(
-                "{} state{}, lookback {}, {}",
-                n,
-                if n == 1 { "" } else { "s" },
-                t.lookback(),
-                t.class()
-            ),
-            Ink::Plain,
-        )),
+        caption: Some((caption, Ink::Plain)),
     })
 }

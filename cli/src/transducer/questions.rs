@@ -7,6 +7,7 @@ use crate::{exit, load_file, Console};
 use lore_transducer::check::Checked;
 use lore_transducer::compare::{ask, Answer, Modelled};
 use lore_transducer::explore::Explored;
+use lore_transducer::harness::View;
 use lore_transducer::learn::{learn, Learned, Limits, Outcome, Setup};
 use lore_transducer::oracle::{show_input, show_symbols};
 use serde_json::{json, Value};
@@ -146,8 +147,12 @@ pub(super) fn equivalence(
         return (code, unanswered("the other program does not load"));
     }
     let other_setup = same_io(setup, other);
+    // The other program is checked under the view `t` was learned in;
+    // the programs are run (below) as they are.
+    let mut viewed = same_io(setup, other);
+    viewed.io.view = learned.view.clone();
     let (file, other_name) = (args.file.display(), other.display());
-    let comparison = match compare(&other_setup, t, limits) {
+    let comparison = match compare(&viewed, t, limits) {
         Ok(c) => c,
         Err(e) => {
             let _ = writeln!(console.err, "error: {other_name}: {e}");
@@ -246,6 +251,27 @@ pub(super) fn ask_all(
     };
     if let Some(other) = &args.equivalent {
         worst(equivalence(args, setup, learned, other, limits, console));
+    }
+    let composes = args.idempotent || args.commutes_with.is_some();
+    if composes && learned.view != View::Output {
+        // Chaining needs what each program writes, symbol by symbol; an
+        // automaton of the echo view only says which of two it writes.
+        let why = "idempotence and commutation are decided on transducers of the output; this program was learned as validate-then-echo";
+        let _ = writeln!(console.out, "idempotence/commutation: no answer ({why})");
+        for question in ["idempotence", "commutation"] {
+            let asked = if question == "idempotence" {
+                args.idempotent
+            } else {
+                args.commutes_with.is_some()
+            };
+            if asked {
+                worst((
+                    exit::OK,
+                    json!({ "question": question, "result": "unknown", "why": why }),
+                ));
+            }
+        }
+        return (code, answers);
     }
     if args.idempotent {
         let answer = ask(&[this, this], &[this], setup.io.bits, limits);

@@ -5,6 +5,7 @@
 
 use crate::html::{figure, file_name, text, STYLE, VIEWER};
 use lore_transducer::check::Checked;
+use lore_transducer::harness::View;
 use lore_transducer::learn::{Learned, Outcome};
 use lore_transducer::model::show_output;
 use serde_json::Value;
@@ -41,14 +42,14 @@ pub fn page(path: &str, learned: &Learned, summary: &[String], answers: &[Value]
             if t.states.len() == 1 { "" } else { "s" },
             t.transitions(),
             t.lookback(),
-            t.class(),
+            lore_transducer::echo::class(t, &learned.view),
             t.bits,
             match &learned.proof {
                 Some((Checked::Holds, ..)) => "for every input length",
                 _ => "no (see the checks above)",
             }
         );
-        out.push_str(&figure(&super::picture(t), "transducer"));
+        out.push_str(&figure(&super::picture(t, &learned.view), "transducer"));
         out.push_str(
             "<h4>Transitions</h4>\n<table><thead><tr><th scope=\"col\">state</th>\
              <th scope=\"col\">on the symbol λ0</th><th scope=\"col\">writes</th>\
@@ -64,7 +65,13 @@ pub fn page(path: &str, learned: &Learned, summary: &[String], answers: &[Value]
                     tr.target
                 );
             }
-            if !s.final_output.is_empty() {
+            if let View::EchoOr { reject, .. } = &learned.view {
+                let _ = writeln!(
+                    out,
+                    "<tr><td>q{i}</td><td>the end of the input</td><td>{}</td><td>—</td></tr>",
+                    text(&lore_transducer::echo::meaning(&s.final_output, reject))
+                );
+            } else if !s.final_output.is_empty() {
                 let _ = writeln!(
                     out,
                     "<tr><td>q{i}</td><td>the end of the input</td><td><code>{}</code></td><td>—</td></tr>",
@@ -130,6 +137,9 @@ Every state is final; an edge to <em>end</em> shows what a state writes when the
 or an earlier one <code>λ-1</code>, <code>λ0+1</code>, a hexadecimal digit \
 <code>hex(λ0, 1)</code> (upper case: <code>HEX</code>), a decimal digit <code>dec(λ0, 0)</code>; \
 <code>ε</code> writes nothing.</li>\
+<li>A program learned as <em>validate, then echo</em> writes nothing until its input ends, then \
+either the whole input or one fixed string: its automaton writes nothing on its transitions, and \
+the end of the input in a double state (an echoing one) means the input is written back.</li>\
 <li>\"Proved\" means the program and the transducer write the same on every input of every \
 length (k-induction on their product); otherwise only the inputs up to the bound are checked.</li>\
 </ul></section>\n";
