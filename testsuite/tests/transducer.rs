@@ -384,6 +384,41 @@ fn programs_outside_the_class_are_told_apart_with_the_reason() {
 }
 
 #[test]
+fn learning_stops_at_its_time_limit() {
+    // EncodeHtml is learned and proved at once, but its bounded check of
+    // every input of 40 symbols takes about 22 s: it counts as learning,
+    // so it stops at the 2 s limit and says so (it once ran to the end).
+    let started = std::time::Instant::now();
+    let (code, out) = transducer(
+        "cases/transducer/encode_html.c",
+        &["--bound", "40", "--time-limit", "2", "--proof-time", "5"],
+    );
+    let seconds = started.elapsed().as_secs_f64();
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("proof: the program and the transducer agree"),
+        "{out}"
+    );
+    assert!(
+        out.contains("bounded check: no answer (out of time"),
+        "{out}"
+    );
+    // Loading and winding down are not cut: 2 s of slack for them on a
+    // loaded machine.
+    assert!(seconds < 4.0, "{seconds:.1} s:\n{out}");
+    // A program that is not learned in the time: exit 1, with the reason.
+    let (code, out) = transducer(
+        "cases/transducer/javascript_escape.c",
+        &["--time-limit", "2", "--proof-time", "2"],
+    );
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("not learned: the time for learning (2 s) is up"),
+        "{out}"
+    );
+}
+
+#[test]
 fn the_transducer_is_written_as_dot_json_svg_and_html() {
     let dir = std::env::temp_dir().join(format!("lore-transducer-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

@@ -202,6 +202,14 @@ fn learn_as(
     options.unwinding_assertions = true;
     let mut oracle = Oracle::new(harnessed, options.clone(), setup.io.bits)?;
     oracle.deadline = Some(started + limits.time);
+    // The bounded checks count as learning: they stop at its deadline
+    // (the proof has a time of its own).
+    let mut check_options = options.clone();
+    check_options.deadline = Some(
+        options
+            .deadline
+            .map_or(started + limits.time, |d| d.min(started + limits.time)),
+    );
     if setup.log_queries {
         oracle.log = Some(Vec::new());
     }
@@ -215,7 +223,7 @@ fn learn_as(
     let checker = Checker {
         setup,
         shape: &shape,
-        options: &options,
+        options: &check_options,
         limits,
     };
     let mut learned = Learned {
@@ -310,6 +318,10 @@ fn learn_as(
         let input = match verdict {
             Verdict::Holds => {
                 learned.outcome = Outcome::Learned;
+                break;
+            }
+            Verdict::Unknown(_) if started.elapsed() >= limits.time => {
+                learned.outcome = out_of_time();
                 break;
             }
             Verdict::Unknown(why) => {
@@ -451,6 +463,7 @@ impl Checker<'_> {
         let started = Instant::now();
         let mut proof_options = self.options.clone();
         proof_options.unwind = 2;
+        proof_options.deadline = self.setup.options.deadline;
         let (proof, induction) = check::unbounded(
             self.setup.path,
             &self.setup.frontend,
