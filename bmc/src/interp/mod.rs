@@ -132,6 +132,9 @@ pub struct Interpreter<'p> {
     /// The calls of `observe`'s functions, in order, with the first
     /// argument's value (signed), if any.
     pub observed: Vec<(FunctionId, Option<i128>)>,
+    /// Whether `trace` is kept (a run that only observes need not name
+    /// and print every assignment).
+    tracing: bool,
 }
 
 enum Flow {
@@ -171,7 +174,16 @@ impl<'p> Interpreter<'p> {
             allocations: Default::default(),
             observe: Vec::new(),
             observed: Vec::new(),
+            tracing: true,
         }
+    }
+
+    /// Keeps no `trace`: for runs whose caller reads only their outcome
+    /// and `observed` (the trace names and prints every assignment, and
+    /// was a fifth of Sigma*'s concrete runs).
+    pub fn without_trace(mut self) -> Self {
+        self.tracing = false;
+        self
     }
 
     /// Records the calls of these functions (with their first argument) in

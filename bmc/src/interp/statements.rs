@@ -96,7 +96,7 @@ impl Interpreter<'_> {
             });
             self.observed.push((id, first));
         }
-        if !callee_f.is_lore_library {
+        if !callee_f.is_lore_library && self.tracing {
             let shown: Vec<String> = args
                 .iter()
                 .zip(&values)
@@ -243,7 +243,10 @@ impl Interpreter<'_> {
                         self.to_bytes(v, ty)
                     }
                 };
-                let shown = self.place_text(f, locals, place).ok();
+                let shown = self
+                    .tracing
+                    .then(|| self.place_text(f, locals, place).ok())
+                    .flatten();
                 self.store(f, locals, place, &bytes)?;
                 self.trace_assign(f, place, shown, loc, &bytes, ty);
             }
@@ -255,7 +258,10 @@ impl Interpreter<'_> {
                     let size = self.size(ty).max(1);
                     self.next_input(size)
                 };
-                let shown = self.place_text(f, locals, place).ok();
+                let shown = self
+                    .tracing
+                    .then(|| self.place_text(f, locals, place).ok())
+                    .flatten();
                 self.store(f, locals, place, &bytes)?;
                 self.waypoints.push(Waypoint {
                     function: f.name.clone(),
@@ -352,7 +358,7 @@ impl Interpreter<'_> {
         bytes: &[u8],
         ty: TypeId,
     ) {
-        if f.is_lore_library && loc.is_none() {
+        if !self.tracing || (f.is_lore_library && loc.is_none()) {
             return;
         }
         let name = place_name(self.program, f, place);

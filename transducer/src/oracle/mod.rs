@@ -448,7 +448,8 @@ impl Oracle {
             SafetyChecks::default(),
             Vec::new(),
         )
-        .observing(all);
+        .observing(all)
+        .without_trace();
         let replay = interp.run();
         let ended = interp.observed.iter().any(|(f, _)| *f == self.end);
         match replay {
