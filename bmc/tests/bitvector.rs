@@ -3,7 +3,7 @@
 //! Inputs are free variables fixed by solver assumptions, so the circuits
 //! (not constant folding) are what is tested.
 //!
-//! Kept as one file (about 950 lines) on purpose: every test, circuits and
+//! Kept as one file (about 1,070 lines) on purpose: every test, circuits and
 //! term rewrites alike, is checked against the same reference arithmetic
 //! (`reference`, `Op`, `fix`), which a split would have to share.
 
@@ -484,6 +484,74 @@ fn narrowed_arithmetic_through_named_versions_and_choices() {
     }
 }
 
+/// Comparisons of a constant with a zero-extended 4-bit `x` at 12 bits —
+/// the extension itself or a named version defined as it (`c == EOF`,
+/// `c < 0` on a byte read as `int`) — for every constant, every order and
+/// side, against the reference for every `x`; where the range decides,
+/// the term is the constant itself.
+#[test]
+fn comparisons_decided_by_the_range_of_an_extension() {
+    use lore_bmc::blast::Blaster;
+    use lore_bmc::ssa::{Binary, Terms, FALSE, TRUE};
+    let ops = [
+        (Binary::Eq, Op::Eq),
+        (Binary::Ult, Op::Ult),
+        (Binary::Ule, Op::Ule),
+        (Binary::Slt, Op::Slt),
+        (Binary::Sle, Op::Sle),
+    ];
+    let wide = 12;
+    let mut decided = 0;
+    for (bop, op) in ops {
+        for named in [false, true] {
+            for k in (0..1u128 << wide).step_by(7).chain([0, 15, 16, mask(wide)]) {
+                for constant_left in [false, true] {
+                    let mut terms = Terms::new();
+                    let x = terms.input("x".into(), 4);
+                    let zx = terms.zext(x, wide);
+                    let c = if named {
+                        terms.define("c".into(), zx).0
+                    } else {
+                        zx
+                    };
+                    let kc = terms.constant(k, wide);
+                    let r = if constant_left {
+                        terms.binary(bop, kc, c)
+                    } else {
+                        terms.binary(bop, c, kc)
+                    };
+                    let mut b = Blaster::new(Varisat::new());
+                    let (bx, br) = (b.blast(&terms, x), b.blast(&terms, r));
+                    let mut values = Vec::new();
+                    for vx in 0..16u128 {
+                        let mut assumptions = Vec::new();
+                        fix(&bx, vx, &mut assumptions);
+                        let expected = if constant_left {
+                            reference(op, k, vx, wide)
+                        } else {
+                            reference(op, vx, k, wide)
+                        };
+                        values.push(expected);
+                        assert_forced(&mut b.circuit, &assumptions, &br, expected, &|| {
+                            format!("{op:?} of {k:#x} and zext {vx:#x} (constant left: {constant_left}, named: {named})")
+                        });
+                    }
+                    // One value on every x: the term is that constant.
+                    if values.iter().all(|&v| v == values[0]) {
+                        let constant = if values[0] == 1 { TRUE } else { FALSE };
+                        assert_eq!(
+                            r, constant,
+                            "{op:?} {k:#x} left {constant_left} named {named}"
+                        );
+                        decided += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(decided > 1000, "{decided} comparisons decided");
+}
+
 /// The majority gate (an adder's carry) against its truth table, for every
 /// input drawn from three variables, their negations and the constants:
 /// its output is forced to the majority under every assignment, and the
@@ -678,10 +746,38 @@ fn slices_of_operators_and_choices() {
     }
 }
 
+/// Whether `sub` is a sub-term of `t` (not looking into named versions'
+/// definitions).
+fn mentions(
+    terms: &lore_bmc::ssa::Terms,
+    t: lore_bmc::ssa::TermId,
+    sub: lore_bmc::ssa::TermId,
+) -> bool {
+    use lore_bmc::ssa::Term;
+    if t == sub {
+        return true;
+    }
+    match *terms.get(t) {
+        Term::Unary(_, a) | Term::ZeroExtend(a, _) | Term::SignExtend(a, _) => {
+            mentions(terms, a, sub)
+        }
+        Term::Extract { term, .. } => mentions(terms, term, sub),
+        Term::Binary(_, a, b) | Term::Concat { high: a, low: b } => {
+            mentions(terms, a, sub) || mentions(terms, b, sub)
+        }
+        Term::Ite(c, a, b) => {
+            mentions(terms, c, sub) || mentions(terms, a, sub) || mentions(terms, b, sub)
+        }
+        Term::Const { .. } | Term::Symbol(_) => false,
+    }
+}
+
 /// The rewrites `Terms::binary` applies (simplify.rs) against the value of
 /// the operation they replace, for every value of 4-bit inputs: guards
-/// absorbed, division and remainder by powers of two, comparisons with a
-/// constant lifted over a choice with a constant arm. Each rewrite is
+/// absorbed, a guard's conjunct deciding a choice or disjunction beside
+/// it, division and remainder by powers of two, comparisons with a
+/// constant lifted over a choice with a constant arm, arithmetic of a
+/// constant and a choice between constants. Each rewrite is
 /// checked to have fired (its result is not the plain operator).
 #[test]
 fn rewrites_keep_every_value() {
@@ -788,6 +884,96 @@ fn rewrites_keep_every_value() {
                             reference(name, k, v, w)
                         } else {
                             reference(name, v, k, w)
+                        }
+                    }),
+                ));
+            }
+        }
+    }
+    // A guard's conjunct deciding a choice or a disjunction beside it.
+    let three = terms.constant(3, w);
+    let five = terms.constant(5, w);
+    let z = terms.binary(Binary::Eq, x, three);
+    let r = terms.binary(Binary::Eq, y, five);
+    let q_and_p = terms.and(q, p);
+    let q_and_np = terms.and(q, np);
+    let p_then_z_else_r = terms.ite(p, z, r);
+    let not_choice = terms.not(p_then_z_else_r);
+    let r_or_p = terms.or(r, p);
+    let p_or_r = terms.or(p, r);
+    type Decided = fn(bool, bool, bool, bool) -> bool;
+    let decided: Vec<(&str, TermId, TermId, Decided)> = vec![
+        (
+            "(q & p) & (p ? z : r)",
+            q_and_p,
+            p_then_z_else_r,
+            |p, q, z, _| q && p && z,
+        ),
+        (
+            "(q & p) & !(p ? z : r)",
+            q_and_p,
+            not_choice,
+            |p, q, z, _| q && p && !z,
+        ),
+        (
+            "(q & !p) & (p ? z : r)",
+            q_and_np,
+            p_then_z_else_r,
+            |p, q, _, r| q && !p && r,
+        ),
+        ("(q & p) & (r | p)", q_and_p, r_or_p, |p, q, _, _| q && p),
+        ("(q & !p) & (p | r)", q_and_np, p_or_r, |p, q, _, r| {
+            q && !p && r
+        }),
+    ];
+    for (name, guard, other, f) in decided {
+        for (t, side) in [
+            (terms.and(guard, other), "left"),
+            (terms.and(other, guard), "right"),
+        ] {
+            assert!(
+                !mentions(&terms, t, other),
+                "{name} ({side}): the choice or disjunction is decided"
+            );
+            cases.push((
+                format!("{name} ({side})"),
+                t,
+                Box::new(move |vx, vy, vp, vq| f(vp, vq, vx == 3, vy == 5) as u128),
+            ));
+        }
+    }
+    // Arithmetic of a constant and a choice between two constants, read
+    // directly and through a named version.
+    let (nine, two) = (terms.constant(9, w), terms.constant(2, w));
+    let between = terms.ite(p, three, nine);
+    let (named, _) = terms.define("k".into(), between);
+    for (op, name) in [
+        (Binary::Add, Op::Add),
+        (Binary::Sub, Op::Sub),
+        (Binary::Mul, Op::Mul),
+        (Binary::And, Op::And),
+        (Binary::Xor, Op::Xor),
+        (Binary::Shl, Op::Shl),
+    ] {
+        for (choice, via) in [(between, "choice"), (named, "named")] {
+            for (t, flipped) in [
+                (terms.binary(op, choice, two), false),
+                (terms.binary(op, two, choice), true),
+            ] {
+                assert!(
+                    matches!(terms.get(t), Term::Ite(_, a, b) if terms.as_const(*a).is_some() && terms.as_const(*b).is_some())
+                        || terms.as_const(t).is_some(),
+                    "{name:?} of the {via} (p ? 3 : 9) and 2 is a choice of constants"
+                );
+                cases.push((
+                    format!("{name:?} {via} (p ? 3 : 9), 2 flipped={flipped}"),
+                    t,
+                    Box::new(move |_, _, vp, _| {
+                        let v = if vp { 3 } else { 9 };
+                        if flipped {
+                            reference(name, 2, v, w)
+                        } else {
+                            reference(name, v, 2, w)
                         }
                     }),
                 ));

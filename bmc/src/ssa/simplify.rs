@@ -22,6 +22,9 @@ use super::{Binary, Term, TermId, Terms, Unary, FALSE, NARROWING_DEPTH, TRUE};
 /// How many rewrites deep `simplified` goes (each lifted comparison is one).
 const LIFTING_DEPTH: u32 = 8;
 
+/// How many of a guard's conjuncts `within_conjunction` looks at.
+const CONJUNCTS: usize = 32;
+
 impl Terms {
     /// A simpler term with the value of `op(a, b)`, if a rewrite applies.
     pub(super) fn simplified(
@@ -42,6 +45,14 @@ impl Terms {
         }
         if op == Binary::Eq {
             if let Some(t) = self.equality_narrowed(a, b) {
+                return Some(t);
+            }
+        }
+        if let Some(t) = self.ordered_by_range(op, a, b) {
+            return Some(t);
+        }
+        if !op.is_predicate() && w > 1 {
+            if let Some(t) = self.between_constants(op, a, b) {
                 return Some(t);
             }
         }
@@ -86,6 +97,11 @@ impl Terms {
                 }
             }
         }
+        if op == Binary::And {
+            if let Some(t) = self.within_conjunction(a, b) {
+                return Some(t);
+            }
+        }
         for (x, y) in [(a, b), (b, a)] {
             let Term::Binary(inner @ (Binary::And | Binary::Or), p, q) = *self.get(y) else {
                 continue;
@@ -109,6 +125,63 @@ impl Terms {
                         return Some(self.binary(op, x, q));
                     }
                 }
+            }
+        }
+        None
+    }
+
+    /// `x ∧ y` where `y` is a choice or a disjunction decided by one of
+    /// `x`'s conjuncts: `(g ∧ c) ∧ (c ? t : e)` is `(g ∧ c) ∧ t`, and
+    /// `(g ∧ c) ∧ (c ∨ q)` is `g ∧ c` (and the negated forms). A path's
+    /// guard holds the conditions it took, so what it reads through them
+    /// (a string chosen by `c`, read past the end of the other one) stays
+    /// exact, and a loop that can no longer continue has a false guard.
+    /// At most `CONJUNCTS` conjuncts of `x` are looked at.
+    fn within_conjunction(&mut self, a: TermId, b: TermId) -> Option<TermId> {
+        for (x, y) in [(a, b), (b, a)] {
+            // Each reading of y: a condition, and y when it holds or fails.
+            let readings: Vec<(TermId, TermId, TermId)> = match *self.get(y) {
+                Term::Ite(c, t, e) => vec![(c, t, e)],
+                Term::Binary(Binary::Or, p, q) => vec![(p, TRUE, q), (q, TRUE, p)],
+                Term::Unary(Unary::Not, inner) => match *self.get(inner) {
+                    Term::Ite(c, t, e) => {
+                        let (t, e) = (self.not(t), self.not(e));
+                        vec![(c, t, e)]
+                    }
+                    _ => continue,
+                },
+                _ => continue,
+            };
+            for (c, holds, fails) in readings {
+                match self.conjunct_decides(x, c) {
+                    Some(true) => return Some(self.binary(Binary::And, x, holds)),
+                    Some(false) => return Some(self.binary(Binary::And, x, fails)),
+                    None => {}
+                }
+            }
+        }
+        None
+    }
+
+    /// Whether one of `x`'s conjuncts (walked through `∧`, at most
+    /// `CONJUNCTS`) is `c` (true) or its negation (false).
+    fn conjunct_decides(&self, x: TermId, c: TermId) -> Option<bool> {
+        let mut stack = vec![x];
+        let mut seen = 0;
+        while let Some(t) = stack.pop() {
+            if t == c {
+                return Some(true);
+            }
+            if self.negates(t, c) {
+                return Some(false);
+            }
+            seen += 1;
+            if seen >= CONJUNCTS {
+                break;
+            }
+            if let Term::Binary(Binary::And, p, q) = *self.get(t) {
+                stack.push(q);
+                stack.push(p);
             }
         }
         None
@@ -166,9 +239,10 @@ impl Terms {
     }
 
     /// An equality with a constant at the width of an extended operand
-    /// (`0 == zext32(b)`, C's `!cond` on a `_Bool` made `int`, is `¬b`): a
-    /// constant the extension cannot produce makes it false; a one-bit
-    /// equality is the bit or its negation.
+    /// (`0 == zext32(b)`, C's `!cond` on a `_Bool` made `int`, is `¬b`),
+    /// or of a named version defined as one: a constant the extension
+    /// cannot produce makes it false; a one-bit equality is the bit or its
+    /// negation.
     fn equality_narrowed(&mut self, a: TermId, b: TermId) -> Option<TermId> {
         let (x, k) = match (self.as_const(a), self.as_const(b)) {
             (Some(k), None) => (b, k),
@@ -182,7 +256,13 @@ impl Terms {
         if w > 128 {
             return None;
         }
-        let (inner, fits) = match *self.get(x) {
+        // The operand may be a named version's definition
+        // (`c#2 = zext32(x)`, compared with EOF later).
+        let defined = match *self.get(x) {
+            Term::Symbol(s) => self.symbols[s as usize].definition.unwrap_or(x),
+            _ => x,
+        };
+        let (inner, fits) = match *self.get(defined) {
             Term::ZeroExtend(inner, _) => {
                 let n = self.width(inner);
                 (inner, k >> n == 0)
@@ -202,6 +282,88 @@ impl Terms {
         let n = self.width(inner);
         let narrow = self.constant(k & Terms::mask(n), n);
         Some(self.binary(Binary::Eq, inner, narrow))
+    }
+
+    /// An order between a constant and a zero-extended operand (or a named
+    /// version defined as one), decided by the operand's range alone:
+    /// `zext32(c₈) <s 0` (C's `c < 0` on a byte read as `int`) is false,
+    /// `zext32(c₈) <s 256` true. Else `None`.
+    fn ordered_by_range(&mut self, op: Binary, a: TermId, b: TermId) -> Option<TermId> {
+        let signed = match op {
+            Binary::Slt | Binary::Sle => true,
+            Binary::Ult | Binary::Ule => false,
+            _ => return None,
+        };
+        let strict = matches!(op, Binary::Slt | Binary::Ult);
+        let (x, k, constant_left) = match (self.as_const(a), self.as_const(b)) {
+            (Some(k), None) => (b, k, true),
+            (None, Some(k)) => (a, k, false),
+            _ => return None,
+        };
+        let w = self.width(x);
+        if w > 127 {
+            return None;
+        }
+        let defined = match *self.get(x) {
+            Term::Symbol(s) => self.symbols[s as usize].definition.unwrap_or(x),
+            _ => x,
+        };
+        let Term::ZeroExtend(inner, _) = *self.get(defined) else {
+            return None;
+        };
+        let n = self.width(inner);
+        if n >= w {
+            return None;
+        }
+        // x is in [0, hi], the same range read signed or unsigned.
+        let hi = Terms::mask(n) as i128;
+        let k = k as i128;
+        let k = if signed && (k >> (w - 1)) & 1 == 1 {
+            k - (1i128 << w)
+        } else {
+            k
+        };
+        let decided = match (constant_left, strict) {
+            // x < k, x <= k
+            (false, true) => (hi < k).then_some(true).or((k <= 0).then_some(false)),
+            (false, false) => (hi <= k).then_some(true).or((k < 0).then_some(false)),
+            // k < x, k <= x
+            (true, true) => (k < 0).then_some(true).or((k >= hi).then_some(false)),
+            (true, false) => (k <= 0).then_some(true).or((k > hi).then_some(false)),
+        }?;
+        Some(if decided { TRUE } else { FALSE })
+    }
+
+    /// `op(c ? k1 : k2, k)` (either side) as the choice between the two
+    /// constants it computes: `2 + (c ? &a : &b)`, a string chosen by a
+    /// condition and indexed, becomes `c ? &a + 2 : &b + 2`, whose object
+    /// is then `c ? a : b`, not an unknown.
+    fn between_constants(&mut self, op: Binary, a: TermId, b: TermId) -> Option<TermId> {
+        let (choice, k, choice_left) = match (self.as_const(a), self.as_const(b)) {
+            (None, Some(_)) => (a, b, true),
+            (Some(_), None) => (b, a, false),
+            _ => return None,
+        };
+        // The choice may be a named version's definition (`k#3 = c ? 1 : 2`).
+        let choice = match *self.get(choice) {
+            Term::Symbol(s) => self.symbols[s as usize].definition.unwrap_or(choice),
+            _ => choice,
+        };
+        let Term::Ite(c, x, y) = *self.get(choice) else {
+            return None;
+        };
+        if self.as_const(x).is_none() || self.as_const(y).is_none() {
+            return None;
+        }
+        let arm = |terms: &mut Terms, t: TermId| {
+            if choice_left {
+                terms.binary(op, t, k)
+            } else {
+                terms.binary(op, k, t)
+            }
+        };
+        let (x, y) = (arm(self, x), arm(self, y));
+        Some(self.ite(c, x, y))
     }
 
     /// `op(c ? t : e, k)` as `c ? op(t, k) : op(e, k)` where `k` and one of
