@@ -3,7 +3,7 @@
 //! Inputs are free variables fixed by solver assumptions, so the circuits
 //! (not constant folding) are what is tested.
 //!
-//! Kept as one file (about 1,070 lines) on purpose: every test, circuits and
+//! Kept as one file (about 1,100 lines) on purpose: every test, circuits and
 //! term rewrites alike, is checked against the same reference arithmetic
 //! (`reference`, `Op`, `fix`), which a split would have to share.
 
@@ -775,7 +775,8 @@ fn mentions(
 /// The rewrites `Terms::binary` applies (simplify.rs) against the value of
 /// the operation they replace, for every value of 4-bit inputs: guards
 /// absorbed, a guard's conjunct deciding a choice or disjunction beside
-/// it, division and remainder by powers of two, comparisons with a
+/// it, a choice's arm that chooses on the same condition, division and
+/// remainder by powers of two, comparisons with a
 /// constant lifted over a choice with a constant arm, arithmetic of a
 /// constant and a choice between constants. Each rewrite is
 /// checked to have fired (its result is not the plain operator).
@@ -941,6 +942,45 @@ fn rewrites_keep_every_value() {
                 Box::new(move |vx, vy, vp, vq| f(vp, vq, vx == 3, vy == 5) as u128),
             ));
         }
+    }
+    // A choice whose arm is a choice on the same condition or its
+    // negation, directly and through a named version: the arm it selects.
+    let (one, zero) = (terms.constant(1, w), terms.constant(0, w));
+    let inner_neg = terms.ite(np, one, zero);
+    let (inner_named, _) = terms.define("n".into(), inner_neg);
+    let inner_same = terms.ite(p, x, y);
+    type Nested = fn(bool, u128, u128) -> u128;
+    let nested: Vec<(&str, TermId, Nested)> = vec![
+        (
+            "p ? (!p ? 1 : 0) : x",
+            terms.ite(p, inner_neg, x),
+            |p, x, _| if p { 0 } else { x },
+        ),
+        (
+            "p ? n : x, n = !p ? 1 : 0",
+            terms.ite(p, inner_named, x),
+            |p, x, _| if p { 0 } else { x },
+        ),
+        (
+            "p ? y : (p ? x : y)",
+            terms.ite(p, y, inner_same),
+            |_, _, y| y,
+        ),
+        (
+            "!p ? n : (p ? x : y)",
+            terms.ite(np, inner_named, inner_same),
+            |p, x, _| if p { x } else { 1 },
+        ),
+    ];
+    for (name, t, f) in nested {
+        assert!(
+            !mentions(&terms, t, inner_neg)
+                && !mentions(&terms, t, inner_named)
+                && !mentions(&terms, t, inner_same),
+            "{name}: the inner choice is decided ({:?})",
+            terms.get(t)
+        );
+        cases.push((name.into(), t, Box::new(move |vx, vy, vp, _| f(vp, vx, vy))));
     }
     // Arithmetic of a constant and a choice between two constants, read
     // directly and through a named version.

@@ -479,6 +479,11 @@ impl Terms {
             Some((x, k, false)) if e == x => (t, k),
             _ => (t, e),
         };
+        // An arm that is itself a choice on `c` or `¬c` (directly or as a
+        // named version's definition) takes the side `c` selects there:
+        // `c ? (¬c ? 1 : 0) : e` is `c ? 0 : e` — a counter merged from a
+        // path that took `c` and one that did not.
+        let (t, e) = (self.decided_arm(c, t, true), self.decided_arm(c, e, false));
         if t == e {
             return t;
         }
@@ -492,6 +497,30 @@ impl Terms {
             }
         }
         self.intern(Term::Ite(c, t, e), w)
+    }
+
+    /// `arm` where `c` is `holds`: when it is a choice on `c` or on `¬c`,
+    /// the side that selects; else `arm`.
+    fn decided_arm(&self, c: TermId, arm: TermId, holds: bool) -> TermId {
+        let defined = match *self.get(arm) {
+            Term::Symbol(s) => self.symbols[s as usize].definition.unwrap_or(arm),
+            _ => arm,
+        };
+        let Term::Ite(c2, a, b) = *self.get(defined) else {
+            return arm;
+        };
+        let same = if c2 == c {
+            true
+        } else if self.negates(c2, c) {
+            false
+        } else {
+            return arm;
+        };
+        if same == holds {
+            a
+        } else {
+            b
+        }
     }
 
     /// `c` is `x == k` (`Some((x, k, true))`) or `!(x == k)`

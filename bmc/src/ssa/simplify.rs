@@ -65,7 +65,7 @@ impl Terms {
     }
 
     /// Whether one of `x`, `y` is the negation of the other.
-    fn negates(&self, x: TermId, y: TermId) -> bool {
+    pub(super) fn negates(&self, x: TermId, y: TermId) -> bool {
         matches!(self.get(x), Term::Unary(Unary::Not, i) if *i == y)
             || matches!(self.get(y), Term::Unary(Unary::Not, i) if *i == x)
     }
@@ -150,7 +150,12 @@ impl Terms {
                     }
                     _ => continue,
                 },
-                _ => continue,
+                // y itself, or its negation, among x's conjuncts.
+                _ => match self.conjunct_decides(x, y) {
+                    Some(true) => return Some(x),
+                    Some(false) => return Some(FALSE),
+                    None => continue,
+                },
             };
             for (c, holds, fails) in readings {
                 match self.conjunct_decides(x, c) {
