@@ -200,6 +200,7 @@ fn learn_as(
     let harnessed = harness::load(setup.path, &setup.frontend, &setup.io, &shape, text)?;
     let mut options = setup.options.clone();
     options.unwinding_assertions = true;
+    options.prune_infeasible_loops = true;
     let mut oracle = Oracle::new(harnessed, options.clone(), setup.io.bits)?;
     oracle.deadline = Some(started + limits.time);
     // The bounded checks count as learning: they stop at its deadline

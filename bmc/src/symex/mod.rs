@@ -105,6 +105,14 @@ pub struct SymexOptions {
     /// so `verify` turns it on only when a counterexample did not replay;
     /// the language queries, which cannot start again, always do.
     pub wild_addresses_name_nothing_else: bool,
+    /// Before a path runs a loop's body again, ask the solver whether its
+    /// guard can hold at all, and end the path where it cannot. The
+    /// rewrites of `ssa/simplify.rs` catch most dead paths, not all (a
+    /// guard that is false only by De Morgan, or only for a reason two
+    /// merges apart); such a path would otherwise run every loop after it
+    /// to its bound. Sound (a path whose guard cannot hold has no
+    /// execution); costs a solver call per back edge of a live path.
+    pub prune_infeasible_loops: bool,
 }
 
 /// Blocks of one function where every check (a property, a safety check,
@@ -187,6 +195,7 @@ impl Default for SymexOptions {
             solver: crate::solver::SolverKind::default(),
             deadline: None,
             wild_addresses_name_nothing_else: false,
+            prune_infeasible_loops: false,
         }
     }
 }
@@ -305,6 +314,8 @@ pub struct Symex {
     /// Blocks symbolic execution went through: no run its formula allows
     /// goes through more (a replay that does has left the formula's paths).
     pub blocks: u64,
+    /// Paths `SymexOptions::prune_infeasible_loops` ended.
+    pub pruned: u64,
 }
 
 /// How symbolic execution placed each read and write of memory, which is
@@ -430,6 +441,11 @@ struct Executor<'p> {
     /// every path still live ends as unknown).
     blocks_run: u64,
     out_of_time: bool,
+    /// The solver of `SymexOptions::prune_infeasible_loops`, made at its
+    /// first use; terms are never removed, so what it blasted stays valid.
+    feasibility: Option<crate::blast::Blaster<crate::solver::Backend>>,
+    /// Paths it ended.
+    pruned: u64,
 }
 
 /// Executes `program` from its initialiser and `main`.
@@ -457,6 +473,8 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, BmcEr
         value_sets: FxHashMap::default(),
         blocks_run: 0,
         out_of_time: false,
+        feasibility: None,
+        pruned: 0,
     };
     // Globals start as zero; external ones (declared, never defined) are unknown.
     let mut memory = vec![None];
@@ -537,6 +555,7 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, BmcEr
         object_names: ex.object_names,
         accesses: ex.accesses,
         blocks: ex.blocks_run,
+        pruned: ex.pruned,
     })
 }
 

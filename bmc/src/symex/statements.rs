@@ -255,6 +255,11 @@ impl Executor<'_> {
                 self.cut_loop(s, f, li, l.loc);
                 return false;
             }
+            if self.options.prune_infeasible_loops && !self.can_hold(s.guard) {
+                self.pruned += 1;
+                s.guard = FALSE;
+                return false;
+            }
             s.loop_counts.insert((depth, li), count + 1);
             // The body runs again: iteration count + 2.
             self.steps.push(Step::Note {
@@ -263,6 +268,23 @@ impl Executor<'_> {
             });
         }
         true
+    }
+
+    /// Whether `guard` can hold: false only where the solver says it
+    /// cannot (an unknown answer counts as "can").
+    fn can_hold(&mut self, guard: TermId) -> bool {
+        if guard == crate::ssa::TRUE {
+            return true;
+        }
+        let deadline = self.options.deadline;
+        let blaster = self.feasibility.get_or_insert_with(|| {
+            crate::blast::Blaster::new(crate::solver::SolverKind::Cadical.build_until(deadline))
+        });
+        let lit = blaster.blast(&self.terms, guard)[0];
+        !matches!(
+            blaster.circuit.solve(&[lit]),
+            crate::solver::SolveResult::Unsat
+        )
     }
 
     fn cut_loop(&mut self, state: &mut State, f: &Function, index: usize, loc: Loc) {
