@@ -87,6 +87,10 @@ pub enum Stage<'a> {
         settled: usize,
         of: usize,
     },
+    /// A model no run follows came from an address from nowhere naming a
+    /// real object: the run starts again on a formula that rules such
+    /// models out (its stages follow).
+    Restarted,
 }
 
 /// The equation in `solver`, and the literal of each check's violation

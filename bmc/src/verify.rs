@@ -195,6 +195,7 @@ pub fn verify_reporting(
             encoding.clauses,
             started.elapsed().as_secs_f64(),
         );
+        progress(Stage::Restarted);
         let mut report = verify_reporting(program, &exact, progress)?;
         report.encoding.first_formula = Some(first);
         return Ok(report);

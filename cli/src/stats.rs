@@ -204,3 +204,34 @@ pub fn text(
     ));
     out
 }
+
+/// The progress line of a stage that ended (`lore verify` on long runs).
+pub fn progress_line(stage: lore_bmc::check::Stage<'_>) -> String {
+    use lore_bmc::check::Stage;
+    match stage {
+        Stage::Executed {
+            steps,
+            terms,
+            checks,
+        } => format!("symbolic execution: {steps} steps, {terms} terms, {checks} checks"),
+        Stage::Encoded { variables, clauses } => {
+            format!("encoded: {variables} variables, {clauses} clauses")
+        }
+        Stage::Checked {
+            call,
+            failing,
+            settled,
+            of,
+        } => match failing {
+            Some(name) => {
+                format!(
+                    "solver call {call}: {name} can fail ({settled} of {of} checks settled)"
+                )
+            }
+            None => format!(
+                "solver call {call}: the checks still open hold ({settled} of {of} settled)"
+            ),
+        },
+        Stage::Restarted => "a model no run follows named a real object through an address from nowhere: again, on a formula that rules such models out".to_string(),
+    }
+}

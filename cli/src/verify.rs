@@ -462,38 +462,14 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
     let err = &mut *console.err;
     let mut progress = |stage: Stage<'_>| {
         heartbeat.entered(match stage {
-            Stage::Executed { .. } => 1,
+            Stage::Executed { .. } | Stage::Restarted => 1,
             Stage::Encoded { .. } | Stage::Checked { .. } => 2,
         });
         let t = start.elapsed().as_secs_f64();
         if t < 1.0 {
             return;
         }
-        let line = match stage {
-            Stage::Executed {
-                steps,
-                terms,
-                checks,
-            } => format!("symbolic execution: {steps} steps, {terms} terms, {checks} checks"),
-            Stage::Encoded { variables, clauses } => {
-                format!("encoded: {variables} variables, {clauses} clauses")
-            }
-            Stage::Checked {
-                call,
-                failing,
-                settled,
-                of,
-            } => match failing {
-                Some(name) => {
-                    format!(
-                        "solver call {call}: {name} can fail ({settled} of {of} checks settled)"
-                    )
-                }
-                None => format!(
-                    "solver call {call}: the checks still open hold ({settled} of {of} settled)"
-                ),
-            },
-        };
+        let line = crate::stats::progress_line(stage);
         let _ = writeln!(err, "[{t:7.1} s] {line}");
     };
     // The portfolio: bounded model checking, then k-induction; without an
