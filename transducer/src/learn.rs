@@ -24,6 +24,7 @@ use crate::check::{self, Checked};
 use crate::harness::{self, Io, View};
 use crate::model::{Guard, State, Transducer, Transition};
 use crate::oracle::{Mode, Oracle, OracleError, Values};
+use crate::tested::tested_difference;
 use lore_bmc::kinduction::Induction;
 use lore_bmc::symex::SymexOptions;
 use lore_frontend::FrontendOptions;
@@ -296,7 +297,7 @@ fn learn_as(
         }
         let checking = Instant::now();
         // Concrete runs first: a difference they find costs milliseconds.
-        let verdict = match table.tested_difference(&t, learned.conjectures as usize) {
+        let verdict = match tested_difference(&mut table.oracle, &t, learned.conjectures as usize) {
             Ok(Some(input)) => Verdict::Differs(input),
             Ok(None) => checker.conjecture(&t, &mut learned),
             Err(OracleError::OutOfTime) => {
@@ -503,32 +504,6 @@ impl Checker<'_> {
     }
 }
 
-/// Words run concretely against each conjecture before the solver's
-/// checks: this many per transition, within the two bounds below.
-const TESTED_WORDS_PER_TRANSITION: usize = 50;
-const TESTED_WORDS_MIN: usize = 500;
-const TESTED_WORDS_MAX: usize = 20_000;
-/// Their longest.
-const TESTED_LENGTH: usize = 8;
-
-/// SplitMix64: a small, well-mixed generator for the tested words.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number below `n` (n > 0).
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
 /// A short bounded check faster than this makes the whole bound worth
 /// checking before the proof.
 const CHEAP_CHECK_SECONDS: f64 = 0.1;
@@ -714,58 +689,6 @@ impl Table {
     }
 
     /// Learns from an input on which conjecture `t` and the program differ.
-    /// A word on which `t` and the program differ, step by step, among
-    /// words (`TESTED_WORDS_PER_TRANSITION` per transition) of at most `TESTED_LENGTH` symbols that a
-    /// random walk through `t` picks (at each state a transition, and the
-    /// lowest, the highest or a random symbol of an interval of its
-    /// guard), each run concretely once. Such a difference costs
-    /// milliseconds where the solver's checks of a large conjecture take
-    /// seconds; finding none proves nothing (the checks still decide).
-    /// The walk is seeded by `round`, so learning is repeatable.
-    fn tested_difference(
-        &mut self,
-        t: &Transducer,
-        round: usize,
-    ) -> Result<Option<Vec<u32>>, OracleError> {
-        let mut rng = SplitMix(0x5eed_0000 + round as u64);
-        let words = (TESTED_WORDS_PER_TRANSITION * t.transitions())
-            .clamp(TESTED_WORDS_MIN, TESTED_WORDS_MAX);
-        for _ in 0..words {
-            let len = 1 + rng.below(TESTED_LENGTH as u64) as usize;
-            let mut word = Vec::with_capacity(len);
-            let mut state = 0;
-            for _ in 0..len {
-                let transitions = &t.states[state].transitions;
-                if transitions.is_empty() {
-                    break;
-                }
-                let tr = &transitions[rng.below(transitions.len() as u64) as usize];
-                let intervals = tr.guard.intervals();
-                if intervals.is_empty() {
-                    break;
-                }
-                let (lo, hi) = intervals[rng.below(intervals.len() as u64) as usize];
-                let x = match rng.below(3) {
-                    0 => lo,
-                    1 => hi,
-                    _ => lo + rng.below(u64::from(hi - lo) + 1) as u32,
-                };
-                word.push(x);
-                state = tr.target;
-            }
-            let Some(steps) = self.oracle.run_steps(&word)? else {
-                return Ok(None);
-            };
-            let differs = (0..=word.len()).any(|i| {
-                t.step_output(&word[..i], word.get(i).copied()).as_ref() != Some(&steps[i])
-            });
-            if differs {
-                return Ok(Some(word));
-            }
-        }
-        Ok(None)
-    }
-
     fn refine(
         &mut self,
         t: &Transducer,

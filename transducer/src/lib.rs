@@ -28,3 +28,4 @@ pub mod model;
 pub mod oracle;
 pub mod pipeline;
 pub mod session;
+mod tested;

@@ -499,30 +499,6 @@ impl Terms {
         self.intern(Term::Ite(c, t, e), w)
     }
 
-    /// `arm` where `c` is `holds`: when it is a choice on `c` or on `¬c`,
-    /// the side that selects; else `arm`.
-    fn decided_arm(&self, c: TermId, arm: TermId, holds: bool) -> TermId {
-        let defined = match *self.get(arm) {
-            Term::Symbol(s) => self.symbols[s as usize].definition.unwrap_or(arm),
-            _ => arm,
-        };
-        let Term::Ite(c2, a, b) = *self.get(defined) else {
-            return arm;
-        };
-        let same = if c2 == c {
-            true
-        } else if self.negates(c2, c) {
-            false
-        } else {
-            return arm;
-        };
-        if same == holds {
-            a
-        } else {
-            b
-        }
-    }
-
     /// `c` is `x == k` (`Some((x, k, true))`) or `!(x == k)`
     /// (`Some((x, k, false))`) with `k` a constant.
     fn equals_constant(&self, c: TermId) -> Option<(TermId, TermId, bool)> {

@@ -168,6 +168,30 @@ impl Terms {
         None
     }
 
+    /// `arm` where `c` is `holds`: when it is a choice on `c` or on `¬c`,
+    /// the side that selects; else `arm`.
+    pub(super) fn decided_arm(&self, c: TermId, arm: TermId, holds: bool) -> TermId {
+        let defined = match *self.get(arm) {
+            Term::Symbol(s) => self.symbols[s as usize].definition.unwrap_or(arm),
+            _ => arm,
+        };
+        let Term::Ite(c2, a, b) = *self.get(defined) else {
+            return arm;
+        };
+        let same = if c2 == c {
+            true
+        } else if self.negates(c2, c) {
+            false
+        } else {
+            return arm;
+        };
+        if same == holds {
+            a
+        } else {
+            b
+        }
+    }
+
     /// Whether one of `x`'s conjuncts (walked through `∧`, at most
     /// `CONJUNCTS`) is `c` (true) or its negation (false).
     fn conjunct_decides(&self, x: TermId, c: TermId) -> Option<bool> {
