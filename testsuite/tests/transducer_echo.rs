@@ -235,6 +235,30 @@ fn a_program_that_writes_back_something_else_is_not_taken_for_an_echo() {
 }
 
 #[test]
+fn a_program_of_that_shape_only_on_short_words_is_not_learned_as_one() {
+    // Words of at most two symbols are echoed or answered "14 14"; from
+    // three symbols on, an input starting with 0 gets "1". The automaton
+    // learned under the echo view has an end that is neither, and the
+    // reason names an input, run on the program.
+    let limits = Limits {
+        bound: 4,
+        ..Limits::default()
+    };
+    let l = learned("cases/transducer-small/echo_then_neither.c", 4, &limits);
+    let Outcome::NotLearned(why) = &l.outcome else {
+        panic!("learned: {:?}", l.transducer);
+    };
+    assert!(
+        why.contains("neither the input nor")
+            && why.contains("on the input [0, 0, 0] it writes [1]"),
+        "{why}"
+    );
+    assert!(!lore_transducer::echo::is_automaton(
+        l.transducer.as_ref().unwrap()
+    ));
+}
+
+#[test]
 fn the_command_prints_the_automaton_and_its_view() {
     let dir = std::env::temp_dir().join(format!("lore-echo-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

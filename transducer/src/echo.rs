@@ -107,6 +107,32 @@ pub fn is_automaton(t: &Transducer) -> bool {
     })
 }
 
+/// A shortest input (over each guard's first symbol) that ends in a
+/// state whose end is not an end symbol of an echo or a rejection:
+/// where the program writes something else.
+pub fn neither_input(t: &Transducer) -> Option<Vec<u32>> {
+    let mut reached: Vec<Option<Vec<u32>>> = vec![None; t.states.len()];
+    reached[0] = Some(Vec::new());
+    let mut queue = std::collections::VecDeque::from([0usize]);
+    while let Some(q) = queue.pop_front() {
+        let word = reached[q].clone().expect("a reached state has a word");
+        if !matches!(verdict(&t.states[q].final_output), Some(ECHOED | REJECTED)) {
+            return Some(word);
+        }
+        for tr in &t.states[q].transitions {
+            if reached[tr.target].is_none() {
+                if let Some(x) = tr.guard.first() {
+                    let mut w = word.clone();
+                    w.push(x);
+                    reached[tr.target] = Some(w);
+                    queue.push_back(tr.target);
+                }
+            }
+        }
+    }
+    None
+}
+
 /// The automaton in words: each state's transitions and whether an input
 /// that ends there is echoed.
 pub fn show(t: &Transducer, reject: &[u32]) -> String {

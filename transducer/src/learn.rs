@@ -172,8 +172,31 @@ pub fn learn(setup: &Setup<'_>, limits: &Limits) -> Result<Learned, LearnError> 
             .as_ref()
             .is_some_and(crate::echo::is_automaton)
     {
+        // An input where it writes neither, run on the program as it is.
+        let example = second
+            .transducer
+            .as_ref()
+            .and_then(crate::echo::neither_input)
+            .and_then(|w| {
+                let out = crate::compare::output_of(setup, &w).ok()?;
+                // Said only where the run confirms it.
+                if out == w || out == reject {
+                    return None;
+                }
+                let show = |v: &[u32]| {
+                    crate::oracle::show_symbols(
+                        &v.iter().map(|&x| i64::from(x)).collect::<Vec<_>>(),
+                    )
+                };
+                Some(format!(
+                    ": on the input {} it writes {}",
+                    show(&w),
+                    show(&out)
+                ))
+            })
+            .unwrap_or_default();
         second.outcome = Outcome::NotLearned(format!(
-            "under the echo view, some inputs make the program write neither the input nor {shown}"
+            "under the echo view, some inputs make the program write neither the input nor {shown}{example}"
         ));
     }
     second.output_not_learned = Some(why.clone());
