@@ -240,8 +240,19 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
         // difference confirmed on the program, a "yes" cross-checked on the
         // vectors' outputs.
         let (idempotent, idempotent_seconds) = match (&learned.outcome, &learned.transducer) {
-            // Decided on transducers of the output only (the CLI says so).
-            _ if learned.view != View::Output => ("-".to_string(), "-".to_string()),
+            // Validate, then echo: idempotent as far as the automaton holds
+            // once the program writes R on R (the CLI's answer too).
+            (Outcome::Learned, _) if learned.view != View::Output => {
+                let View::EchoOr { reject, .. } = &learned.view else {
+                    unreachable!("a view other than the output is the echo view")
+                };
+                let started = std::time::Instant::now();
+                let shown = match lore_transducer::compare::output_of(&setup, reject) {
+                    Ok(written) if &written == reject => format!("<={}", options.bound),
+                    _ => "?".to_string(),
+                };
+                (shown, format!("{:.2}", started.elapsed().as_secs_f64()))
+            }
             (Outcome::Learned, Some(t)) => {
                 let this = Modelled {
                     setup: &setup,

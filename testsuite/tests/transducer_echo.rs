@@ -298,12 +298,19 @@ fn the_command_prints_the_automaton_and_its_view() {
     let dot = std::fs::read_to_string(&dot).unwrap();
     assert!(dot.contains("q0 [shape=doublecircle]"), "{dot}");
     assert!(dot.contains("q1 [shape=circle]"), "{dot}");
-    // Composed questions are not decided on such an automaton: said so.
+    // Idempotence follows from the class once the program writes R on R
+    // (one run); commutation is not decided on such an automaton.
     let mut asked = args.clone();
     asked.truncate(8);
     asked.push("--idempotent".into());
+    asked.push("--commutes-with".into());
+    asked.push("cases/transducer-small/toggle.c".into());
     let (code, out, _) = run_lore(&asked);
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("idempotence/commutation: no answer"), "{out}");
+    assert!(
+        out.contains("idempotence: yes, on every input of at most 4 symbols (validate, then echo: the program writes its input or [15, 15], and on [15, 15] it writes [15, 15] (run))"),
+        "{out}"
+    );
+    assert!(out.contains("commutation: no answer"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }

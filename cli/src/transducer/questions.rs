@@ -252,24 +252,19 @@ pub(super) fn ask_all(
     if let Some(other) = &args.equivalent {
         worst(equivalence(args, setup, learned, other, limits, console));
     }
-    let composes = args.idempotent || args.commutes_with.is_some();
-    if composes && learned.view != View::Output {
-        // Chaining needs what each program writes, symbol by symbol; an
-        // automaton of the echo view only says which of two it writes.
-        let why = "idempotence and commutation are decided on transducers of the output; this program was learned as validate-then-echo";
-        let _ = writeln!(console.out, "idempotence/commutation: no answer ({why})");
-        for question in ["idempotence", "commutation"] {
-            let asked = if question == "idempotence" {
-                args.idempotent
-            } else {
-                args.commutes_with.is_some()
-            };
-            if asked {
-                worst((
-                    exit::OK,
-                    json!({ "question": question, "result": "unknown", "why": why }),
-                ));
-            }
+    if let View::EchoOr { reject, .. } = &learned.view {
+        if args.idempotent {
+            worst(echo_idempotence(setup, reject, limits, console));
+        }
+        if args.commutes_with.is_some() {
+            // Chaining needs what each program writes, symbol by symbol; an
+            // automaton of the echo view only says which of two it writes.
+            let why = "commutation is decided on transducers of the output; this program was learned as validate-then-echo";
+            let _ = writeln!(console.out, "commutation: no answer ({why})");
+            worst((
+                exit::OK,
+                json!({ "question": "commutation", "result": "unknown", "why": why }),
+            ));
         }
         return (code, answers);
     }
@@ -304,6 +299,60 @@ pub(super) fn ask_all(
         ));
     }
     (code, answers)
+}
+
+/// `--idempotent` on a program learned as validate-then-echo: it writes
+/// its input or the string R, so running it on its own output changes
+/// nothing as soon as it writes R on R — one run of the program. Holds
+/// as far as the automaton was checked.
+fn echo_idempotence(
+    setup: &Setup<'_>,
+    reject: &[u32],
+    limits: &Limits,
+    console: &mut Console<'_>,
+) -> (u8, Value) {
+    let out = &mut console.out;
+    let shown_r = show_symbols(&symbols(reject));
+    match lore_transducer::compare::output_of(setup, reject) {
+        Ok(written) if written == reject => {
+            let how = format!(
+                "validate, then echo: the program writes its input or {shown_r}, and on {shown_r} it writes {shown_r} (run)"
+            );
+            let _ = writeln!(
+                out,
+                "idempotence: yes, on every input of at most {} symbols ({how}); the automaton is checked only that far",
+                limits.bound
+            );
+            (
+                exit::OK,
+                json!({
+                    "question": "idempotence",
+                    "result": "holds",
+                    "how": how,
+                    "bound": limits.bound,
+                }),
+            )
+        }
+        Ok(written) => {
+            let why = format!(
+                "on {shown_r} the program writes {}, neither {shown_r} nor its input: outside the class",
+                show_symbols(&symbols(&written))
+            );
+            let _ = writeln!(out, "idempotence: no answer ({why})");
+            (
+                exit::OK,
+                json!({ "question": "idempotence", "result": "unknown", "why": why }),
+            )
+        }
+        Err(e) => {
+            let why = format!("the program could not be run on {shown_r}: {e}");
+            let _ = writeln!(out, "idempotence: no answer ({why})");
+            (
+                exit::OK,
+                json!({ "question": "idempotence", "result": "unknown", "why": why }),
+            )
+        }
+    }
 }
 
 /// `--commutes-with OTHER`: OTHER is learned too, then the two orders
