@@ -3,7 +3,7 @@
 //! Inputs are free variables fixed by solver assumptions, so the circuits
 //! (not constant folding) are what is tested.
 //!
-//! Kept as one file (about 1,100 lines) on purpose: every test, circuits and
+//! Kept as one file (about 1,170 lines) on purpose: every test, circuits and
 //! term rewrites alike, is checked against the same reference arithmetic
 //! (`reference`, `Op`, `fix`), which a split would have to share.
 

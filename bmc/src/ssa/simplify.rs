@@ -64,6 +64,15 @@ impl Terms {
         self.narrowed(op, a, b, w)
     }
 
+    /// A named version's definition, else the term itself: the rewrites
+    /// look through `x#2 = …` to what it stands for.
+    fn defined(&self, t: TermId) -> TermId {
+        match *self.get(t) {
+            Term::Symbol(s) => self.symbols[s as usize].definition.unwrap_or(t),
+            _ => t,
+        }
+    }
+
     /// Whether one of `x`, `y` is the negation of the other.
     pub(super) fn negates(&self, x: TermId, y: TermId) -> bool {
         matches!(self.get(x), Term::Unary(Unary::Not, i) if *i == y)
@@ -171,11 +180,7 @@ impl Terms {
     /// `arm` where `c` is `holds`: when it is a choice on `c` or on `¬c`,
     /// the side that selects; else `arm`.
     pub(super) fn decided_arm(&self, c: TermId, arm: TermId, holds: bool) -> TermId {
-        let defined = match *self.get(arm) {
-            Term::Symbol(s) => self.symbols[s as usize].definition.unwrap_or(arm),
-            _ => arm,
-        };
-        let Term::Ite(c2, a, b) = *self.get(defined) else {
+        let Term::Ite(c2, a, b) = *self.get(self.defined(arm)) else {
             return arm;
         };
         let same = if c2 == c {
@@ -287,11 +292,7 @@ impl Terms {
         }
         // The operand may be a named version's definition
         // (`c#2 = zext32(x)`, compared with EOF later).
-        let defined = match *self.get(x) {
-            Term::Symbol(s) => self.symbols[s as usize].definition.unwrap_or(x),
-            _ => x,
-        };
-        let (inner, fits) = match *self.get(defined) {
+        let (inner, fits) = match *self.get(self.defined(x)) {
             Term::ZeroExtend(inner, _) => {
                 let n = self.width(inner);
                 (inner, k >> n == 0)
@@ -333,11 +334,7 @@ impl Terms {
         if w > 127 {
             return None;
         }
-        let defined = match *self.get(x) {
-            Term::Symbol(s) => self.symbols[s as usize].definition.unwrap_or(x),
-            _ => x,
-        };
-        let Term::ZeroExtend(inner, _) = *self.get(defined) else {
+        let Term::ZeroExtend(inner, _) = *self.get(self.defined(x)) else {
             return None;
         };
         let n = self.width(inner);
@@ -374,11 +371,7 @@ impl Terms {
             _ => return None,
         };
         // The choice may be a named version's definition (`k#3 = c ? 1 : 2`).
-        let choice = match *self.get(choice) {
-            Term::Symbol(s) => self.symbols[s as usize].definition.unwrap_or(choice),
-            _ => choice,
-        };
-        let Term::Ite(c, x, y) = *self.get(choice) else {
+        let Term::Ite(c, x, y) = *self.get(self.defined(choice)) else {
             return None;
         };
         if self.as_const(x).is_none() || self.as_const(y).is_none() {
@@ -399,19 +392,11 @@ impl Terms {
     /// `t`, `e` are constants (either operand may be the choice).
     fn lifted(&mut self, op: Binary, a: TermId, b: TermId, depth: u32) -> Option<TermId> {
         // The choice may be a named version's definition (`x#2 = c ? 5 : x#1`).
-        let constant_arm = |terms: &Terms, t: TermId| {
-            let t = match *terms.get(t) {
-                Term::Symbol(s) => terms.symbols[s as usize].definition?,
-                _ => t,
-            };
-            match *terms.get(t) {
-                Term::Ite(c, x, y)
-                    if terms.as_const(x).is_some() || terms.as_const(y).is_some() =>
-                {
-                    Some((c, x, y))
-                }
-                _ => None,
+        let constant_arm = |terms: &Terms, t: TermId| match *terms.get(terms.defined(t)) {
+            Term::Ite(c, x, y) if terms.as_const(x).is_some() || terms.as_const(y).is_some() => {
+                Some((c, x, y))
             }
+            _ => None,
         };
         // The choice's side: `choice_left` when the constant is `b`.
         let choice_left = self.as_const(b).is_some();
