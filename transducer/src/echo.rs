@@ -13,7 +13,7 @@
 //! transducer is, so a wrong guess costs time, never a wrong model.
 
 use crate::harness::{View, ECHOED, NEITHER, REJECTED};
-use crate::model::{max_symbol, show_output, Term, Transducer};
+use crate::model::{max_symbol, show_output, show_string, Term, Transducer};
 use crate::oracle::{Oracle, OracleError};
 
 /// The most symbols tried, and the most words run, by [`candidate`].
@@ -85,7 +85,7 @@ fn verdict(terms: &[Term]) -> Option<u32> {
 
 /// What a state's end symbol means under the echo view.
 pub fn meaning(terms: &[Term], reject: &[u32]) -> String {
-    let shown = show_output(&reject.iter().map(|&v| Term::Const(v)).collect::<Vec<_>>());
+    let shown = show_string(reject);
     match verdict(terms) {
         Some(ECHOED) => "echo the input".into(),
         Some(REJECTED) => format!("write {shown}"),
@@ -136,7 +136,7 @@ pub fn neither_input(t: &Transducer) -> Option<Vec<u32>> {
 /// The automaton in words: each state's transitions and whether an input
 /// that ends there is echoed.
 pub fn show(t: &Transducer, reject: &[u32]) -> String {
-    let shown = show_output(&reject.iter().map(|&v| Term::Const(v)).collect::<Vec<_>>());
+    let shown = show_string(reject);
     let accepting = t
         .states
         .iter()
@@ -179,7 +179,7 @@ pub fn echoes(t: &Transducer, state: usize) -> bool {
 /// labelled by their guards.
 pub fn to_dot(t: &Transducer, reject: &[u32]) -> String {
     let quote = |s: String| s.replace('\\', "\\\\").replace('"', "\\\"");
-    let shown = show_output(&reject.iter().map(|&v| Term::Const(v)).collect::<Vec<_>>());
+    let shown = show_string(reject);
     let mut out = format!(
         "digraph validate_then_echo {{\n  rankdir=LR;\n  label=\"{}\";\n  node [shape=circle];\n  start [shape=point];\n  start -> q0;\n",
         quote(format!("an input ending in a double state is echoed, else {shown} is written"))

@@ -439,13 +439,7 @@ void __lore_at_end(void) {{
   __lore_output(v);
 }}
 "#,
-        shown = crate::model::show_output(
-            &reject
-                .iter()
-                .map(|&v| crate::model::Term::Const(v))
-                .collect::<Vec<_>>()
-        )
-        .replace("*/", "* /"),
+        shown = crate::model::show_string(reject).replace("*/", "* /"),
         cap = capacity,
         len = reject.len(),
         neither = NEITHER,

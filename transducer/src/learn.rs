@@ -140,12 +140,7 @@ pub fn learn(setup: &Setup<'_>, limits: &Limits) -> Result<Learned, LearnError> 
     let (Some(reject), Outcome::NotLearned(why)) = (echo, &first.outcome) else {
         return Ok(first);
     };
-    let shown = crate::model::show_output(
-        &reject
-            .iter()
-            .map(|&v| crate::model::Term::Const(v))
-            .collect::<Vec<_>>(),
-    );
+    let shown = crate::model::show_string(&reject);
     setup.progress(|| {
         format!("not learned as written ({why}); the program writes either its input or {shown} at the end: learning which inputs it echoes (validate, then echo)")
     });

@@ -247,6 +247,11 @@ impl fmt::Display for Term {
 
 /// A sequence of output terms; two or more printable characters in a row
 /// read as one string (`"&lt;"`).
+/// A string of symbols as an output of constants shows it (`"null"`).
+pub fn show_string(symbols: &[u32]) -> String {
+    show_output(&symbols.iter().map(|&v| Term::Const(v)).collect::<Vec<_>>())
+}
+
 pub fn show_output(terms: &[Term]) -> String {
     if terms.is_empty() {
         return "ε".into();

@@ -512,7 +512,7 @@ pub(crate) fn picture(t: &lore_transducer::model::Transducer, view: &View) -> St
         View::EchoOr { reject, .. } => format!(
             "validate, then echo: {n} state{}; an input ending in a double state is written back, else {}",
             if n == 1 { "" } else { "s" },
-            show_output(&reject.iter().map(|&v| lore_transducer::model::Term::Const(v)).collect::<Vec<_>>())
+            lore_transducer::model::show_string(reject)
         ),
         View::Output => format!(
             "{} state{}, lookback {}, {}",
