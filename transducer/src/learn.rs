@@ -457,7 +457,7 @@ impl Checker<'_> {
                 self.limits.proof_time.as_secs()
             )
         });
-        if let View::EchoOr { capacity, .. } = &self.setup.io.view {
+        let proved = if let View::EchoOr { capacity, .. } = &self.setup.io.view {
             // The view keeps `capacity` symbols; beyond them it answers
             // NEITHER, so no transducer of it holds for every length.
             learned.proof = Some((
@@ -467,38 +467,29 @@ impl Checker<'_> {
                 None,
                 0.0,
             ));
-            let (checked, seconds) = full.unwrap_or_else(|| {
-                let started = Instant::now();
-                let checked = self.bounded(t, n);
-                (checked, started.elapsed().as_secs_f64())
-            });
-            learned.bounded_seconds = seconds;
-            learned.bounded = Some(checked.clone());
-            return match checked {
-                Checked::Holds => Verdict::Holds,
-                Checked::Differs { input, .. } => Verdict::Differs(input),
-                Checked::Unknown(why) => Verdict::Unknown(why),
-            };
-        }
-        let started = Instant::now();
-        let mut proof_options = self.options.clone();
-        proof_options.unwind = 2;
-        proof_options.deadline = self.setup.options.deadline;
-        let (proof, induction) = check::unbounded(
-            self.setup.path,
-            &self.setup.frontend,
-            &self.setup.io,
-            self.shape,
-            t,
-            &proof_options,
-            self.limits.proof_time,
-        );
-        let proof_seconds = started.elapsed().as_secs_f64();
-        if let Checked::Differs { input, .. } = proof {
-            return Verdict::Differs(input);
-        }
-        let proved = proof == Checked::Holds;
-        learned.proof = Some((proof, induction, proof_seconds));
+            false
+        } else {
+            let started = Instant::now();
+            let mut proof_options = self.options.clone();
+            proof_options.unwind = 2;
+            proof_options.deadline = self.setup.options.deadline;
+            let (proof, induction) = check::unbounded(
+                self.setup.path,
+                &self.setup.frontend,
+                &self.setup.io,
+                self.shape,
+                t,
+                &proof_options,
+                self.limits.proof_time,
+            );
+            let proof_seconds = started.elapsed().as_secs_f64();
+            if let Checked::Differs { input, .. } = proof {
+                return Verdict::Differs(input);
+            }
+            let proved = proof == Checked::Holds;
+            learned.proof = Some((proof, induction, proof_seconds));
+            proved
+        };
         let (bounded, seconds) = full.unwrap_or_else(|| {
             let started = Instant::now();
             let checked = self.bounded(t, n);
