@@ -102,3 +102,52 @@ fn without_unwind_the_bound_doubles_while_only_unwinding_is_open() {
     assert!(!out.contains("bounds tried"), "{out}");
     assert_eq!(out.lines().last(), Some("UNKNOWN"), "{out}");
 }
+
+/// The step case's assumed iterations exclude the executions that fail a
+/// check there; a path symbolic execution gives up on at its deadline must
+/// not be excluded with them. Here the deadline has passed before the run
+/// starts, so it stops at its 64th block, inside the first (assumed)
+/// iteration of the step case: that is no proof.
+#[test]
+fn a_deadline_in_the_step_case_is_no_proof() {
+    use lore_bmc::kinduction::{prove, Induction};
+    use lore_bmc::symex::SymexOptions;
+    let dir = std::env::temp_dir().join(format!("lore-kind-deadline-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("long_body.c");
+    // 40 branches in the body: one iteration is far more than 64 blocks.
+    let branches = "    if (__VERIFIER_nondet_uint()) y++;\n".repeat(40);
+    std::fs::write(
+        &path,
+        format!(
+            "unsigned __VERIFIER_nondet_uint(void);\nint main(void) {{\n  unsigned x = 0, y = 0;\n  while (1) {{\n{branches}    x++;\n    __CPROVER_assert(x != 50, \"x\");\n  }}\n}}\n"
+        ),
+    )
+    .unwrap();
+    let loaded = lore_frontend::load(&path, &lore_frontend::FrontendOptions::default());
+    let program = loaded.program.expect("the program loads");
+    let options = SymexOptions {
+        unwind: 3,
+        unwinding_assertions: true,
+        ..SymexOptions::default()
+    };
+    // The base case: only the loop's unwinding is open.
+    let base = lore_bmc::verify::verify(&program, &options).unwrap();
+    assert!(
+        lore_bmc::portfolio::only_unwinding_open(&base),
+        "{:?}",
+        base.verdict
+    );
+    // Without a deadline the step case fails (x = 49 after the assumed
+    // iteration): no proof.
+    let without = prove(&program, &options, &base, 1, None, true).unwrap();
+    assert!(matches!(without, Induction::NotProved(_)), "{without:?}");
+    // With the executor's deadline already past: no proof either.
+    let late = SymexOptions {
+        deadline: Some(std::time::Instant::now()),
+        ..options.clone()
+    };
+    let with = prove(&program, &late, &base, 1, None, true).unwrap();
+    assert!(matches!(with, Induction::NotProved(_)), "{with:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -12,6 +12,12 @@ impl Executor<'_> {
     /// Records a check that fails where `violated` holds; its index, or
     /// `None` inside an assumed block, where it is an assumption instead.
     /// The values of the observed slices are `state`'s.
+    ///
+    /// A point where the executor gives up (an unsupported construct, a
+    /// value it cannot compute, its deadline) is never assumed away: it
+    /// says nothing about the program, and the paths it ends never reach
+    /// the checks after it — a k-induction step case whose assumed
+    /// iteration ran out of time would otherwise hold vacuously.
     pub(super) fn check(
         &mut self,
         state: &State,
@@ -21,7 +27,7 @@ impl Executor<'_> {
         loc: Loc,
         violated: TermId,
     ) -> Option<usize> {
-        if self.assuming {
+        if self.assuming && !matches!(kind, CheckKind::Unsupported { .. }) {
             self.assumed_bad = self.terms.or(self.assumed_bad, violated);
             return None;
         }
