@@ -39,9 +39,11 @@ pub struct Limits {
     pub bound: u32,
     pub max_states: usize,
     pub max_conjectures: u32,
-    /// Time for the unbounded proof of the last conjecture.
+    /// Time for the unbounded proof of a conjecture.
     pub proof_time: Duration,
-    /// Time for learning (the bounded checks included).
+    /// Time for learning (the bounded checks included). A proof that
+    /// finds a difference is learning too, so proofs get at most what is
+    /// left of the two times added: the whole run stays within them.
     pub time: Duration,
 }
 
@@ -245,6 +247,7 @@ fn learn_as(
         shape: &shape,
         options: &check_options,
         limits,
+        until: started + limits.time + limits.proof_time,
     };
     let mut learned = Learned {
         outcome: Outcome::NotLearned("no conjecture".into()),
@@ -405,6 +408,8 @@ struct Checker<'a> {
     shape: &'a harness::IoShape,
     options: &'a SymexOptions,
     limits: &'a Limits,
+    /// The end of the whole run: learning's time and the proof's added.
+    until: Instant,
 }
 
 /// The bound of the first, short check.
@@ -480,7 +485,9 @@ impl Checker<'_> {
                 self.shape,
                 t,
                 &proof_options,
-                self.limits.proof_time,
+                self.limits
+                    .proof_time
+                    .min(self.until.saturating_duration_since(Instant::now())),
             );
             let proof_seconds = started.elapsed().as_secs_f64();
             if let Checked::Differs { input, .. } = proof {

@@ -33,7 +33,9 @@ pub struct TransducerArgs {
     #[arg(long, default_value_t = 6, value_name = "N")]
     pub bound: u32,
     /// Seconds for the proof for every input length (k-induction on the
-    /// product of program and transducer).
+    /// product of program and transducer). The whole run stays within
+    /// this and --time-limit added: a proof that finds a difference is
+    /// learning, and proofs get at most what is left of the two.
     #[arg(long, default_value_t = 60, value_name = "SECONDS")]
     pub proof_time: u64,
     /// Seconds for learning, the bounded checks of the conjectures included.
