@@ -99,9 +99,9 @@ pub struct Interpreter<'p> {
     program: &'p Program,
     check_kinds: Vec<PropertyKind>,
     safety: SafetyChecks,
-    /// Where the current statement is (names safety checks).
+    /// Where the current statement is (names safety checks, with the
+    /// function on top of `active`).
     at: Loc,
-    function: String,
     inputs: std::vec::IntoIter<Vec<u8>>,
     /// The bytes of each object, by id (globals are `1 + index`).
     memory: FxHashMap<ObjectId, Vec<u8>>,
@@ -156,7 +156,6 @@ impl<'p> Interpreter<'p> {
             check_kinds,
             safety,
             at: Loc::NONE,
-            function: String::new(),
             inputs: inputs.into_iter(),
             memory: FxHashMap::default(),
             local_ids: FxHashMap::default(),
@@ -251,8 +250,12 @@ impl<'p> Interpreter<'p> {
     /// symbolic execution names it: the statement's location without one).
     fn safety_failure_at(&self, kind: SafetyKind, at: Loc) -> Stop {
         let loc = if at.is_none() { self.at } else { at };
+        let function = self
+            .active
+            .last()
+            .map_or("", |&id| self.program.function(id).name.as_str());
         Replay::Violated {
-            name: crate::symex::safety_check_name(&self.function, kind, loc),
+            name: crate::symex::safety_check_name(function, kind, loc),
             loc,
         }
     }

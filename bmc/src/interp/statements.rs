@@ -114,7 +114,6 @@ impl Interpreter<'_> {
             });
         }
         let result = self.call(id, values)?;
-        self.function = f.name.clone();
         self.at = loc;
         match result {
             Flow::Halt => return Ok(Some(Flow::Halt)),
@@ -138,14 +137,11 @@ impl Interpreter<'_> {
             let block = &body.blocks[pc];
             for stmt in &block.stmts {
                 self.at = stmt.loc;
-                self.function = f.name.clone();
                 if let Some(flow) = self.statement(f, locals, &stmt.kind, stmt.loc)? {
                     return Ok(flow);
                 }
-                self.function = f.name.clone();
             }
             self.at = block.term_loc;
-            self.function = f.name.clone();
             self.steps_left = self
                 .steps_left
                 .checked_sub(1)
