@@ -26,7 +26,8 @@ pub fn set_limit(mib: u64) {
     LIMIT.store(bytes, Ordering::Relaxed);
 }
 
-/// Bytes of heap in use (as counted by [`Accounting`]; 0 without it).
+/// Bytes of heap in use (as counted by [`Accounting`], to a batch per
+/// thread; 0 without it).
 pub fn in_use() -> usize {
     IN_USE.load(Ordering::Relaxed)
 }
