@@ -381,6 +381,10 @@ fn programs_outside_the_class_are_told_apart_with_the_reason() {
     let (got, out) = transducer("cases/transducer/html_escape.c", &["--symbol-bits", "17"]);
     assert_eq!(got, 2, "{out}");
     assert!(out.contains("1 to 16"), "{out}");
+    // A transducer has its initial state at least.
+    let (got, out) = transducer("cases/transducer/html_escape.c", &["--max-states", "0"]);
+    assert_eq!(got, 2, "{out}");
+    assert!(out.contains("--max-states"), "{out}");
 }
 
 #[test]

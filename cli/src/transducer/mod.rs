@@ -91,8 +91,10 @@ pub struct TransducerArgs {
     /// the idempotence question is decided on (`idempotent`).
     #[arg(long, value_name = "WHICH", num_args = 0..=1, default_missing_value = "query")]
     pub show_harness: Option<String>,
-    /// The most states a transducer may have before learning gives up.
-    #[arg(long, default_value_t = 32, value_name = "N")]
+    /// The most states a transducer may have before learning gives up
+    /// (at least 1: the initial state).
+    #[arg(long, default_value_t = 32, value_name = "N",
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub max_states: usize,
 }
 
