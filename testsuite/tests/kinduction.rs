@@ -112,20 +112,14 @@ fn without_unwind_the_bound_doubles_while_only_unwinding_is_open() {
 fn a_deadline_in_the_step_case_is_no_proof() {
     use lore_bmc::kinduction::{prove, Induction};
     use lore_bmc::symex::SymexOptions;
-    let dir = std::env::temp_dir().join(format!("lore-kind-deadline-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("long_body.c");
     // 40 branches in the body: one iteration is far more than 64 blocks.
     let branches = "    if (__VERIFIER_nondet_uint()) y++;\n".repeat(40);
-    std::fs::write(
-        &path,
-        format!(
+    let program = common::load_program(
+        "kind-deadline",
+        &format!(
             "unsigned __VERIFIER_nondet_uint(void);\nint main(void) {{\n  unsigned x = 0, y = 0;\n  while (1) {{\n{branches}    x++;\n    __CPROVER_assert(x != 50, \"x\");\n  }}\n}}\n"
         ),
-    )
-    .unwrap();
-    let loaded = lore_frontend::load(&path, &lore_frontend::FrontendOptions::default());
-    let program = loaded.program.expect("the program loads");
+    );
     let options = SymexOptions {
         unwind: 3,
         unwinding_assertions: true,
@@ -149,5 +143,4 @@ fn a_deadline_in_the_step_case_is_no_proof() {
     };
     let with = prove(&program, &late, &base, 1, None, true).unwrap();
     assert!(matches!(with, Induction::NotProved(_)), "{with:?}");
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -79,16 +79,10 @@ fn verification_cases() {
 /// encoding gives up at a deadline as well.
 #[test]
 fn a_deadline_stops_symbolic_execution() {
-    let dir = std::env::temp_dir().join(format!("lore-symex-deadline-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("long.c");
-    std::fs::write(
-        &path,
+    let program = common::load_program(
+        "symex-deadline",
         "unsigned __VERIFIER_nondet_uint(void);\nint main(void) {\n  unsigned s = 0;\n  for (unsigned i = 0; i < 100000; i++) {\n    s = s * 31 + __VERIFIER_nondet_uint();\n    __CPROVER_assert(s != 7, \"s\");\n  }\n  return 0;\n}\n",
-    )
-    .unwrap();
-    let loaded = lore_frontend::load(&path, &lore_frontend::FrontendOptions::default());
-    let program = loaded.program.expect("the program loads");
+    );
     let started = std::time::Instant::now();
     let options = SymexOptions {
         unwind: 100_001,
@@ -126,7 +120,6 @@ fn a_deadline_stops_symbolic_execution() {
     let dimacs = lore_bmc::solver::Dimacs::new;
     assert!(lore_bmc::check::encode_until(&symex, dimacs(), past).is_none());
     assert!(lore_bmc::check::encode_until(&symex, dimacs(), None).is_some());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `SymexOptions::prune_infeasible_loops`: a loop behind a condition no
@@ -135,16 +128,10 @@ fn a_deadline_stops_symbolic_execution() {
 /// error behind a condition some byte meets still found and replayed.
 #[test]
 fn infeasible_paths_are_pruned_at_back_edges() {
-    let dir = std::env::temp_dir().join(format!("lore-symex-prune-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("prune.c");
-    std::fs::write(
-        &path,
+    let program = common::load_program(
+        "symex-prune",
         "unsigned char __VERIFIER_nondet_uchar(void);\nvoid reach_error(void);\nint main(void) {\n  unsigned char c = __VERIFIER_nondet_uchar();\n  int i = 0;\n  if (c * c == 2) {\n    while (i < 1000) {\n      i = i + c;\n    }\n  }\n  if (i > 0) {\n    reach_error();\n  }\n  int n = 0;\n  if (c == 7) {\n    while (n < 3) {\n      n++;\n    }\n  }\n  if (n == 3) {\n    reach_error();\n  }\n  return 0;\n}\n",
-    )
-    .unwrap();
-    let loaded = lore_frontend::load(&path, &lore_frontend::FrontendOptions::default());
-    let program = loaded.program.expect("the program loads");
+    );
     let run = |prune: bool| {
         let options = SymexOptions {
             unwind: 40,
@@ -177,5 +164,4 @@ fn infeasible_paths_are_pruned_at_back_edges() {
         with.encoding.steps,
         plain.encoding.steps
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

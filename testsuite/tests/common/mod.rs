@@ -40,3 +40,17 @@ pub fn relative(path: &Path) -> String {
         .display()
         .to_string()
 }
+
+/// The program of the C text `text`, loaded from a file of its own (in a
+/// temporary folder named after `tag`, removed again).
+pub fn load_program(tag: &str, text: &str) -> lore_frontend::ir::Program {
+    let dir = std::env::temp_dir().join(format!("lore-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{tag}.c"));
+    std::fs::write(&path, text).unwrap();
+    let loaded = lore_frontend::load(&path, &lore_frontend::FrontendOptions::default());
+    let _ = std::fs::remove_dir_all(&dir);
+    loaded
+        .program
+        .unwrap_or_else(|| panic!("{tag}: {:?}", loaded.diagnostics))
+}
