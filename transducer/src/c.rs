@@ -79,14 +79,26 @@ pub fn sane(c: &mut String, t: &Transducer, vars: &Vars<'_>) {
     }
 }
 
-/// The body of a step on the symbol `x`: the transition its guard picks,
-/// what it writes (by `emit`), the new state, the registers shifted.
+/// The body of a step on the symbol `x`: the transition its guard picks
+/// and the new state, then what it writes (by `emit`), then the registers
+/// shifted.
+///
+/// What a transition writes is chosen by number among the transducer's
+/// distinct outputs, and each of those is written once, after the
+/// `switch` on the state: a large transducer has hundreds of transitions
+/// but a few dozen outputs (JavascriptEscape over bytes: 507 and 60), and
+/// symbolic execution merges every branch's writes.
 pub fn step(
     c: &mut String,
     t: &Transducer,
     vars: &Vars<'_>,
     mut emit: impl FnMut(&mut String, &[Term], &str),
 ) {
+    let outputs = distinct_outputs(t);
+    let chosen = format!("{}which", vars.prefix);
+    if outputs.len() > 1 {
+        let _ = writeln!(c, "  int {chosen} = 0;");
+    }
     by_state(c, t, vars, |c, s| {
         for (n, tr) in s.transitions.iter().enumerate() {
             let cond: Vec<String> = tr
@@ -113,17 +125,49 @@ pub fn step(
                     let _ = writeln!(c, "    }} else if ({}) {{", cond.join(" || "));
                 }
             }
-            emit(c, &tr.output, "      ");
+            if outputs.len() > 1 {
+                let number = outputs.iter().position(|o| *o == tr.output.as_slice());
+                let _ = writeln!(c, "      {chosen} = {};", number.unwrap_or(0));
+            }
             let _ = writeln!(c, "      {} = {};", vars.state(), tr.target);
         }
         c.push_str("    }\n");
     });
+    match outputs.as_slice() {
+        [] => {}
+        [only] => emit(c, only, "  "),
+        _ => {
+            let _ = writeln!(c, "  switch ({chosen}) {{");
+            for (i, output) in outputs.iter().enumerate() {
+                if i + 1 == outputs.len() {
+                    c.push_str("  default:\n");
+                } else {
+                    let _ = writeln!(c, "  case {i}:");
+                }
+                emit(c, output, "    ");
+                c.push_str("    break;\n");
+            }
+            c.push_str("  }\n");
+        }
+    }
     for j in (2..=vars.lookback).rev() {
         let _ = writeln!(c, "  {} = {};", vars.at(j), vars.at(j - 1));
     }
     if vars.lookback >= 1 {
         let _ = writeln!(c, "  {} = x;", vars.at(1));
     }
+}
+
+/// The outputs of `t`'s transitions, each once, in the order they first
+/// appear.
+fn distinct_outputs(t: &Transducer) -> Vec<&[Term]> {
+    let mut outputs: Vec<&[Term]> = Vec::new();
+    for tr in t.states.iter().flat_map(|s| &s.transitions) {
+        if !outputs.contains(&tr.output.as_slice()) {
+            outputs.push(&tr.output);
+        }
+    }
+    outputs
 }
 
 /// The body of the step at the end of the input: the final output of the
