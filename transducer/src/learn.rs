@@ -574,21 +574,38 @@ impl Table {
         b: u32,
     ) -> Result<Option<u32>, OracleError> {
         for (e, ans) in self.suffixes.clone().iter().zip(row) {
-            let mut tape: Vec<Values> = u.iter().map(|&v| Values::symbol(v)).collect();
-            tape.push(Values::of(Guard::interval(a, b)));
-            tape.extend(e.iter().map(|&v| Values::symbol(v)));
-            tape.push(Values {
-                symbols: Guard::full(self.bits),
-                end: true,
-            });
-            if let Some(w) = self.oracle.find(&tape, Mode::Differs, &ans.expectation())? {
-                return Ok(Some(w[u.len()] as u32));
+            if let Some(x) = self.other_answer(u, e, ans, a, b)? {
+                return Ok(Some(x));
             }
         }
         Ok(None)
     }
 
-    /// The symbols of `within` after `u` that lead to `row`, from `seed`.
+    /// Does some symbol x of [a, b] make the step after u·x·e other than
+    /// `ans`?
+    fn other_answer(
+        &mut self,
+        u: &[u32],
+        e: &[u32],
+        ans: &Answer,
+        a: u32,
+        b: u32,
+    ) -> Result<Option<u32>, OracleError> {
+        let mut tape: Vec<Values> = u.iter().map(|&v| Values::symbol(v)).collect();
+        tape.push(Values::of(Guard::interval(a, b)));
+        tape.extend(e.iter().map(|&v| Values::symbol(v)));
+        tape.push(Values {
+            symbols: Guard::full(self.bits),
+            end: true,
+        });
+        let found = self.oracle.find(&tape, Mode::Differs, &ans.expectation())?;
+        Ok(found.map(|w| w[u.len()] as u32))
+    }
+
+    /// The symbols of `within` after `u` that lead to `row`, from `seed`:
+    /// the interval around it, narrowed one suffix at a time (the
+    /// questions about one suffix share one encoding, so they are asked
+    /// together).
     fn grow_row(
         &mut self,
         u: &[u32],
@@ -596,10 +613,13 @@ impl Table {
         seed: u32,
         within: &Guard,
     ) -> Result<Guard, OracleError> {
-        let (lo, hi) = within.interval_of(seed).expect("the seed is within");
-        let top = bisect_rows(self, u, row, seed, hi, true)?;
-        let bottom = bisect_rows(self, u, row, seed, lo, false)?;
-        Ok(Guard::interval(bottom, top))
+        let (mut lo, mut hi) = within.interval_of(seed).expect("the seed is within");
+        for (e, ans) in self.suffixes.clone().iter().zip(row) {
+            let mut differs = |a, b| self.other_answer(u, e, ans, a, b);
+            hi = crate::answer::bisect(&mut differs, seed, hi, true)?;
+            lo = crate::answer::bisect(&mut differs, seed, lo, false)?;
+        }
+        Ok(Guard::interval(lo, hi))
     }
 
     /// The conjecture of the table, and each state's access word.
@@ -760,15 +780,4 @@ fn step_word(prefix: &[u32], current: Option<u32>) -> Vec<i64> {
     let mut w: Vec<i64> = prefix.iter().map(|&v| i64::from(v)).collect();
     w.push(current.map_or(-1, i64::from));
     w
-}
-
-fn bisect_rows(
-    table: &mut Table,
-    u: &[u32],
-    row: &Row,
-    from: u32,
-    limit: u32,
-    up: bool,
-) -> Result<u32, OracleError> {
-    crate::answer::bisect(|a, b| table.other_row(u, row, a, b), from, limit, up)
 }

@@ -172,6 +172,10 @@ pub struct Oracle {
     /// Questions with a set at some position go to a session (else each
     /// is one bounded model checking run with the question as data).
     pub use_sessions: bool,
+    /// "Does it write other than...?" questions are first answered by
+    /// running the program on a few inputs of their sets, the solver
+    /// asked only where those agree.
+    pub run_first: bool,
 }
 
 impl Oracle {
@@ -202,6 +206,7 @@ impl Oracle {
             answered: FxHashMap::default(),
             repeated: 0,
             use_sessions: true,
+            run_first: true,
             reads,
             harnessed,
             query,
@@ -272,9 +277,89 @@ impl Oracle {
             self.repeated += 1;
             return Ok(known.clone());
         }
-        let found = self.ask(tape, mode, expect)?;
+        let found = match mode {
+            Mode::Differs if self.run_first => match self.difference_by_running(tape, expect)? {
+                Some(input) => Some(input),
+                None => self.ask(tape, mode, expect)?,
+            },
+            _ => self.ask(tape, mode, expect)?,
+        };
         self.answered.insert(question, found.clone());
         Ok(found)
+    }
+
+    /// A "does it write other than...?" question answered yes by running
+    /// the program: the last position at the first symbol of each class
+    /// of the expectation (and at the end, where both allow it), every
+    /// other position at its first symbol, one of them also at its last.
+    /// Most such questions whose answer is yes are answered so, without
+    /// the solver; `None` says only that these runs agree.
+    fn difference_by_running(
+        &mut self,
+        tape: &[Values],
+        expect: &Expectation,
+    ) -> Result<Option<Vec<i64>>, OracleError> {
+        let Some((last, before)) = tape.split_last() else {
+            return Ok(None);
+        };
+        let mut prefixes: Vec<Vec<i64>> = vec![Vec::new()];
+        let mut varied = false;
+        for values in before {
+            let Some(first) = values.symbols.first() else {
+                return Ok(None);
+            };
+            let mut choices = vec![i64::from(first)];
+            let top = values.symbols.intervals().last().map_or(first, |i| i.1);
+            if !varied && top != first {
+                choices.push(i64::from(top));
+                varied = true;
+            }
+            prefixes = prefixes
+                .iter()
+                .flat_map(|p| {
+                    choices.iter().map(move |&x| {
+                        let mut w = p.clone();
+                        w.push(x);
+                        w
+                    })
+                })
+                .collect();
+        }
+        let mut currents: Vec<i64> = Vec::new();
+        for (values, _) in expect {
+            let x = if values.end && last.end {
+                Some(-1)
+            } else {
+                values
+                    .symbols
+                    .intersect(&last.symbols)
+                    .first()
+                    .map(i64::from)
+            };
+            if let Some(x) = x.filter(|x| !currents.contains(x)) {
+                currents.push(x);
+            }
+        }
+        for prefix in &prefixes {
+            for &x in &currents {
+                let mut input = prefix.clone();
+                input.push(x);
+                let output = match self.run(&input) {
+                    Ok(run) => run.output,
+                    // A failure of the program on an input of the
+                    // question's sets is the solver's answer too.
+                    Err(e @ (OracleError::OutOfTime | OracleError::Program { .. })) => {
+                        return Err(e)
+                    }
+                    // The solver is asked instead, and says why.
+                    Err(_) => continue,
+                };
+                if !in_session::agrees(expect, &input, &output, self.bits) {
+                    return Ok(Some(input));
+                }
+            }
+        }
+        Ok(None)
     }
 
     fn ask(
