@@ -24,7 +24,7 @@ use crate::check::{self, Checked};
 use crate::harness::{self, Io, View};
 use crate::model::{Guard, State, Transducer, Transition};
 use crate::oracle::{Mode, Oracle, OracleError, Values};
-use crate::tested::tested_difference;
+use crate::tested::{differs_on, tested_difference};
 use lore_bmc::kinduction::Induction;
 use lore_bmc::symex::SymexOptions;
 use lore_frontend::FrontendOptions;
@@ -268,6 +268,7 @@ fn learn_as(
     };
     let mut echo = None;
     let mut seen: Vec<Transducer> = Vec::new();
+    let mut last_input: Option<Vec<u32>> = None;
     let out_of_time = || {
         Outcome::NotLearned(format!(
             "the time for learning ({} s) is up",
@@ -317,8 +318,19 @@ fn learn_as(
             log.push(format!("conjecture {}:\n{t}", learned.conjectures));
         }
         let checking = Instant::now();
-        // Concrete runs first: a difference they find costs milliseconds.
-        let verdict = match tested_difference(&mut table.oracle, &t, learned.conjectures as usize) {
+        // The last counterexample first (one refinement may not settle
+        // it), then concrete runs: a difference either finds costs
+        // milliseconds.
+        let again = match &last_input {
+            Some(input) => differs_on(&mut table.oracle, &t, input)
+                .map(|d| d.unwrap_or(false).then(|| input.clone())),
+            None => Ok(None),
+        };
+        let tested = match again {
+            Ok(None) => tested_difference(&mut table.oracle, &t, learned.conjectures as usize),
+            found => found,
+        };
+        let verdict = match tested {
             Ok(Some(input)) => Verdict::Differs(input),
             Ok(None) => checker.conjecture(&t, &mut learned),
             Err(OracleError::OutOfTime) => {
@@ -371,7 +383,9 @@ fn learn_as(
             break;
         }
         seen.push(t.clone());
-        match table.refine(&t, &access, &input) {
+        let refined = table.refine(&t, &access, &input);
+        last_input = Some(input);
+        match refined {
             Ok(()) => {}
             Err(OracleError::OutOfTime) => {
                 learned.outcome = out_of_time();

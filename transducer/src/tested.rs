@@ -70,14 +70,26 @@ pub(crate) fn tested_difference(
             word.push(x);
             state = tr.target;
         }
-        let Some(steps) = oracle.run_steps(&word)? else {
-            return Ok(None);
-        };
-        let differs = (0..=word.len())
-            .any(|i| t.step_output(&word[..i], word.get(i).copied()).as_ref() != Some(&steps[i]));
-        if differs {
-            return Ok(Some(word));
+        match differs_on(oracle, t, &word)? {
+            Some(true) => return Ok(Some(word)),
+            Some(false) => {}
+            None => return Ok(None),
         }
     }
     Ok(None)
+}
+
+/// Do `t` and the program differ on `word`, at some step, run concretely
+/// once? `None` where the harness cannot be observed step by step.
+pub(crate) fn differs_on(
+    oracle: &mut Oracle,
+    t: &Transducer,
+    word: &[u32],
+) -> Result<Option<bool>, OracleError> {
+    let Some(steps) = oracle.run_steps(word)? else {
+        return Ok(None);
+    };
+    Ok(Some((0..=word.len()).any(|i| {
+        t.step_output(&word[..i], word.get(i).copied()).as_ref() != Some(&steps[i])
+    })))
 }
