@@ -10,7 +10,10 @@ use crate::oracle::{Oracle, OracleError};
 const TESTED_WORDS_PER_TRANSITION: usize = 50;
 const TESTED_WORDS_MIN: usize = 500;
 const TESTED_WORDS_MAX: usize = 20_000;
-/// Their longest.
+/// Their longest: this, or twice as far as the conjecture's furthest
+/// state from the initial one and a few symbols beyond, if that is more
+/// (SnippetEscape 2010's differences behind two open tags are 10 or 11
+/// symbols long, and its states that tell tags apart 4 or 5 deep).
 const TESTED_LENGTH: usize = 8;
 
 /// SplitMix64: a small, well-mixed generator for the tested words.
@@ -32,7 +35,7 @@ impl SplitMix {
 }
 
 /// A word on which `t` and the program differ, step by step, among
-/// words (`TESTED_WORDS_PER_TRANSITION` per transition) of at most `TESTED_LENGTH` symbols that a
+/// words (`TESTED_WORDS_PER_TRANSITION` per transition) of at most `TESTED_LENGTH` symbols or more (see there) that a
 /// random walk through `t` picks (at each state a transition, and the
 /// lowest, the highest or a random symbol of an interval of its
 /// guard), each run concretely once. Such a difference costs
@@ -47,8 +50,9 @@ pub(crate) fn tested_difference(
     let mut rng = SplitMix(0x5eed_0000 + round as u64);
     let words =
         (TESTED_WORDS_PER_TRANSITION * t.transitions()).clamp(TESTED_WORDS_MIN, TESTED_WORDS_MAX);
+    let longest = TESTED_LENGTH.max(2 * depth(t) + 4);
     for _ in 0..words {
-        let len = 1 + rng.below(TESTED_LENGTH as u64) as usize;
+        let len = 1 + rng.below(longest as u64) as usize;
         let mut word = Vec::with_capacity(len);
         let mut state = 0;
         for _ in 0..len {
@@ -79,6 +83,27 @@ pub(crate) fn tested_difference(
     Ok(None)
 }
 
+/// The most transitions from the initial state to any state, on the
+/// shortest ways.
+fn depth(t: &Transducer) -> usize {
+    let mut distance = vec![usize::MAX; t.states.len()];
+    let mut queue = std::collections::VecDeque::from([0]);
+    distance[0] = 0;
+    while let Some(s) = queue.pop_front() {
+        for tr in &t.states[s].transitions {
+            if distance[tr.target] == usize::MAX {
+                distance[tr.target] = distance[s] + 1;
+                queue.push_back(tr.target);
+            }
+        }
+    }
+    distance
+        .into_iter()
+        .filter(|&d| d != usize::MAX)
+        .max()
+        .unwrap_or(0)
+}
+
 /// Do `t` and the program differ on `word`, at some step, run concretely
 /// once? `None` where the harness cannot be observed step by step.
 pub(crate) fn differs_on(
@@ -92,4 +117,38 @@ pub(crate) fn differs_on(
     Ok(Some((0..=word.len()).any(|i| {
         t.step_output(&word[..i], word.get(i).copied()).as_ref() != Some(&steps[i])
     })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{Guard, State, Transition};
+
+    #[test]
+    fn depth_is_the_furthest_state_on_shortest_ways() {
+        // 0 -a-> 1 -a-> 2, every state also back to 0, and 0 -b-> 2: the
+        // shortest way to 2 is one step; state 3 cannot be reached.
+        let to = |lo, hi, target| Transition {
+            guard: Guard::interval(lo, hi),
+            output: Vec::new(),
+            target,
+        };
+        let state = |transitions| State {
+            transitions,
+            final_output: Vec::new(),
+        };
+        let chain = Transducer {
+            bits: 2,
+            states: vec![
+                state(vec![to(0, 0, 1), to(1, 3, 0)]),
+                state(vec![to(0, 0, 2), to(1, 3, 0)]),
+                state(vec![to(0, 3, 0)]),
+                state(vec![to(0, 3, 2)]),
+            ],
+        };
+        assert_eq!(depth(&chain), 2);
+        let mut shortcut = chain.clone();
+        shortcut.states[0].transitions = vec![to(0, 0, 1), to(1, 1, 2), to(2, 3, 0)];
+        assert_eq!(depth(&shortcut), 1);
+    }
 }
