@@ -302,28 +302,24 @@ impl Oracle {
         let Some((last, before)) = tape.split_last() else {
             return Ok(None);
         };
-        let mut prefixes: Vec<Vec<i64>> = vec![Vec::new()];
-        let mut varied = false;
-        for values in before {
-            let Some(first) = values.symbols.first() else {
+        // Every earlier position at its first value; the first one with
+        // more than one value also at its last, in a second prefix.
+        let mut first: Vec<i64> = Vec::with_capacity(tape.len());
+        let mut top = None;
+        for (p, values) in before.iter().enumerate() {
+            let Some(low) = values.symbols.first() else {
                 return Ok(None);
             };
-            let mut choices = vec![i64::from(first)];
-            let top = values.symbols.intervals().last().map_or(first, |i| i.1);
-            if !varied && top != first {
-                choices.push(i64::from(top));
-                varied = true;
+            first.push(i64::from(low));
+            let high = values.symbols.intervals().last().map_or(low, |i| i.1);
+            if top.is_none() && high != low {
+                top = Some((p, i64::from(high)));
             }
-            prefixes = prefixes
-                .iter()
-                .flat_map(|p| {
-                    choices.iter().map(move |&x| {
-                        let mut w = p.clone();
-                        w.push(x);
-                        w
-                    })
-                })
-                .collect();
+        }
+        let mut prefixes = vec![first.clone()];
+        if let Some((p, high)) = top {
+            first[p] = high;
+            prefixes.push(first);
         }
         let mut currents: Vec<i64> = Vec::new();
         for (values, _) in expect {
