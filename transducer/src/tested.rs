@@ -13,7 +13,7 @@ const TESTED_WORDS_MAX: usize = 20_000;
 /// Their longest: this, or twice as far as the conjecture's furthest
 /// state from the initial one and a few symbols beyond, if that is more
 /// (SnippetEscape 2010's differences behind two open tags are 10 or 11
-/// symbols long, and its states that tell tags apart 4 or 5 deep).
+/// symbols long).
 const TESTED_LENGTH: usize = 8;
 
 /// SplitMix64: a small, well-mixed generator for the tested words.
@@ -35,7 +35,8 @@ impl SplitMix {
 }
 
 /// A word on which `t` and the program differ, step by step, among
-/// words (`TESTED_WORDS_PER_TRANSITION` per transition) of at most `TESTED_LENGTH` symbols or more (see there) that a
+/// words (`TESTED_WORDS_PER_TRANSITION` per transition) of at most
+/// `TESTED_LENGTH` symbols, longer for a deep conjecture (see there), that a
 /// random walk through `t` picks (at each state a transition, and the
 /// lowest, the highest or a random symbol of an interval of its
 /// guard), each run concretely once. Such a difference costs
@@ -126,8 +127,9 @@ mod tests {
 
     #[test]
     fn depth_is_the_furthest_state_on_shortest_ways() {
-        // 0 -a-> 1 -a-> 2, every state also back to 0, and 0 -b-> 2: the
-        // shortest way to 2 is one step; state 3 cannot be reached.
+        // A chain 0 -0-> 1 -0-> 2, the other symbols back to 0, and a
+        // state 3 that cannot be reached: depth 2. With 0 -1-> 2 added,
+        // the shortest way to 2 is one step: depth 1.
         let to = |lo, hi, target| Transition {
             guard: Guard::interval(lo, hi),
             output: Vec::new(),
