@@ -133,23 +133,9 @@ pub fn step(
         }
         c.push_str("    }\n");
     });
-    match outputs.as_slice() {
-        [] => {}
-        [only] => emit(c, only, "  "),
-        _ => {
-            let _ = writeln!(c, "  switch ({chosen}) {{");
-            for (i, output) in outputs.iter().enumerate() {
-                if i + 1 == outputs.len() {
-                    c.push_str("  default:\n");
-                } else {
-                    let _ = writeln!(c, "  case {i}:");
-                }
-                emit(c, output, "    ");
-                c.push_str("    break;\n");
-            }
-            c.push_str("  }\n");
-        }
-    }
+    cases(c, &chosen, outputs.len(), |c, i| {
+        emit(c, outputs[i], "    ")
+    });
     for j in (2..=vars.lookback).rev() {
         let _ = writeln!(c, "  {} = {};", vars.at(j), vars.at(j - 1));
     }
@@ -184,34 +170,39 @@ pub fn end(
 }
 
 /// One block of C per state (written by `body`), in a `switch` on the
-/// state when there are several; the last state is also the default, so
-/// that every state value means one.
+/// state when there are several.
 fn by_state(
     c: &mut String,
     t: &Transducer,
     vars: &Vars<'_>,
     mut body: impl FnMut(&mut String, &State),
 ) {
-    let many = t.states.len() > 1;
-    if many {
-        let _ = writeln!(c, "  switch ({}) {{", vars.state());
-    }
-    for (i, s) in t.states.iter().enumerate() {
-        if many {
-            if i + 1 == t.states.len() {
-                c.push_str("  default:\n");
-            } else {
-                let _ = writeln!(c, "  case {i}:");
-            }
+    cases(c, &vars.state(), t.states.len(), |c, i| {
+        body(c, &t.states[i])
+    });
+}
+
+/// The blocks of C for the values 0 to `n` - 1 of `value` (written by
+/// `body`, indented by four), in a `switch` on it when there are several;
+/// the last is also the default, so that every value means one.
+fn cases(c: &mut String, value: &str, n: usize, mut body: impl FnMut(&mut String, usize)) {
+    if n <= 1 {
+        if n == 1 {
+            body(c, 0);
         }
-        body(c, s);
-        if many {
-            c.push_str("    break;\n");
+        return;
+    }
+    let _ = writeln!(c, "  switch ({value}) {{");
+    for i in 0..n {
+        if i + 1 == n {
+            c.push_str("  default:\n");
+        } else {
+            let _ = writeln!(c, "  case {i}:");
         }
+        body(c, i);
+        c.push_str("    break;\n");
     }
-    if many {
-        c.push_str("  }\n");
-    }
+    c.push_str("  }\n");
 }
 
 /// The longest output of one step or one end of `t` (at least 1).
