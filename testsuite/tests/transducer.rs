@@ -495,6 +495,29 @@ fn the_harnesses_are_printed() {
     );
     assert_eq!(code, 0, "{product}");
     insta::assert_snapshot!("toggle_product", product);
+    // The proof's product draws each symbol where the program reads it
+    // (no tape drawn ahead), from a start state __lore_sane allows.
+    let (code, proof) = transducer(
+        "cases/transducer-small/toggle.c",
+        &["--symbol-bits", "4", "--show-harness", "proof"],
+    );
+    assert_eq!(code, 0, "{proof}");
+    let input = &proof[proof.find("static int __lore_input(void) {").expect(&proof)..];
+    assert!(
+        input.contains("__lore_sane();") && input.contains("__lore_step(x);"),
+        "{proof}"
+    );
+    assert!(
+        !proof.contains("__lore_tape") && proof.contains("__lore_which"),
+        "{proof}"
+    );
+    // A harness Lore does not have is refused, not ignored.
+    let (code, out) = transducer(
+        "cases/transducer-small/toggle.c",
+        &["--show-harness", "products"],
+    );
+    assert_eq!(code, 2, "{out}");
+    assert!(out.contains("query, product, proof, idempotent"), "{out}");
 }
 
 #[test]

@@ -87,9 +87,11 @@ pub struct TransducerArgs {
     /// Print the C harness the program runs under for the solver's
     /// questions instead of learning (`query`, the default), or, after
     /// learning, the product of the program's harness and the learned
-    /// transducer that the checks run on (`product`), or the two pipelines
+    /// transducer that the bounded check runs on (`product`), the product
+    /// the proof for every length runs on (`proof`), or the two pipelines
     /// the idempotence question is decided on (`idempotent`).
-    #[arg(long, value_name = "WHICH", num_args = 0..=1, default_missing_value = "query")]
+    #[arg(long, value_name = "WHICH", num_args = 0..=1, default_missing_value = "query",
+          value_parser = ["query", "product", "proof", "idempotent"])]
     pub show_harness: Option<String>,
     /// The most states a transducer may have before learning gives up
     /// (at least 1: the initial state).
@@ -130,8 +132,8 @@ pub fn run(args: &TransducerArgs, console: &mut Console<'_>) -> u8 {
     if let Some(symbol) = &args.can_write {
         return questions::can_write(args, &setup, symbol, console);
     }
-    if let Some(which) = args.show_harness.as_deref().filter(|w| *w == "query") {
-        return show_harness(&setup, which, console);
+    if args.show_harness.as_deref() == Some("query") {
+        return show_query_harness(&setup, console);
     }
     let limits = Limits {
         bound: args.bound,
@@ -145,7 +147,8 @@ pub fn run(args: &TransducerArgs, console: &mut Console<'_>) -> u8 {
             for line in &learned.queries {
                 let _ = writeln!(console.err, "{line}");
             }
-            if let Some(which @ ("product" | "idempotent")) = args.show_harness.as_deref() {
+            if let Some(which @ ("product" | "proof" | "idempotent")) = args.show_harness.as_deref()
+            {
                 return show_product(&setup, &learned, which, args.bound, console);
             }
             let code = print(&learned, console);
@@ -284,7 +287,8 @@ fn summary(learned: &Learned) -> Vec<String> {
     lines
 }
 
-fn show_harness(setup: &Setup<'_>, which: &str, console: &mut Console<'_>) -> u8 {
+/// `--show-harness query`: the harness the solver's questions run on.
+fn show_query_harness(setup: &Setup<'_>, console: &mut Console<'_>) -> u8 {
     let shape = match lore_transducer::harness::io_shape(setup.path, &setup.frontend, &setup.io) {
         Ok(s) => s,
         Err(e) => {
@@ -292,23 +296,12 @@ fn show_harness(setup: &Setup<'_>, which: &str, console: &mut Console<'_>) -> u8
             return exit::BAD_INPUT;
         }
     };
-    match which {
-        "query" => {
-            let _ = write!(
-                console.out,
-                "{}",
-                lore_transducer::harness::query_harness(&setup.io, &shape)
-            );
-            exit::OK
-        }
-        other => {
-            let _ = writeln!(
-                console.err,
-                "error: --show-harness takes `query`, not `{other}`"
-            );
-            exit::BAD_INPUT
-        }
-    }
+    let _ = write!(
+        console.out,
+        "{}",
+        lore_transducer::harness::query_harness(&setup.io, &shape)
+    );
+    exit::OK
 }
 
 /// Symbols as the oracle's messages take them (where -1 is the end).
@@ -341,7 +334,17 @@ fn show_product(
         let _ = writeln!(console.err, "error: no transducer was learned");
         return exit::DISAGREE;
     };
-    let text = if which == "idempotent" {
+    let text = if which == "proof" {
+        format!(
+            "/* The product for every input length (the proof's): each read draws a symbol and steps the transducer, and k-induction starts from any state that __lore_sane allows. */\n{}",
+            lore_transducer::check::product_harness(
+                t,
+                &setup.io,
+                &shape,
+                lore_transducer::check::Inputs::Unbounded
+            )
+        )
+    } else if which == "idempotent" {
         let p = lore_transducer::pipeline::Pipelines {
             left: vec![t, t],
             right: vec![t],
