@@ -292,8 +292,9 @@ impl Oracle {
     /// the program: the last position at the first symbol of each class
     /// of the expectation (and at the end, where both allow it), every
     /// other position at its first symbol, one of them also at its last.
-    /// Most such questions whose answer is yes are answered so, without
-    /// the solver; `None` says only that these runs agree.
+    /// Many such questions whose answer is yes are answered so, without
+    /// the solver (in the session test, 73 to 92 of the 234 questions
+    /// asked of each program); `None` says only that these runs agree.
     fn difference_by_running(
         &mut self,
         tape: &[Values],
