@@ -79,6 +79,7 @@ pub fn check_product(
         deadline: Some((Instant::now(), time)),
         memory: None,
         plain_step_first: true,
+        samples: Default::default(),
     };
     let outcome = match verify_portfolio(&product.program, &options, &portfolio, &mut |_| {}) {
         Ok(o) => o,

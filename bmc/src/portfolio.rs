@@ -30,6 +30,9 @@ pub struct Portfolio {
     /// proof's time), but the proof then names no invariant, so a
     /// correctness witness made from it has none.
     pub plain_step_first: bool,
+    /// Runs whose states at a loop's header suggest invariants to
+    /// k-induction (see [`crate::kinduction::Samples`]).
+    pub samples: crate::kinduction::Samples,
 }
 
 /// The portfolio's answer.
@@ -68,12 +71,12 @@ pub fn verify_portfolio(
                 program,
                 &options,
                 &report,
-                k_from,
+                &mut k_from,
                 deadline,
                 portfolio.plain_step_first,
+                &portfolio.samples,
             )
             .unwrap_or_else(|e| Induction::NotProved(e.to_string()));
-            k_from = options.unwind;
             if let Induction::Proved { .. } = found {
                 report.verdict = Verdict::True;
             }

@@ -493,6 +493,7 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
         // A proof's invariants go into the correctness witness: searched
         // for first.
         plain_step_first: false,
+        samples: Default::default(),
     };
     let outcome = verify_portfolio(program, &options, &portfolio, &mut progress);
     heartbeat.stop();

@@ -134,13 +134,31 @@ fn a_deadline_in_the_step_case_is_no_proof() {
     );
     // Without a deadline the step case fails (x = 49 after the assumed
     // iteration): no proof.
-    let without = prove(&program, &options, &base, 1, None, true).unwrap();
+    let without = prove(
+        &program,
+        &options,
+        &base,
+        &mut 1,
+        None,
+        true,
+        &Default::default(),
+    )
+    .unwrap();
     assert!(matches!(without, Induction::NotProved(_)), "{without:?}");
     // With the executor's deadline already past: no proof either.
     let late = SymexOptions {
         deadline: Some(std::time::Instant::now()),
         ..options.clone()
     };
-    let with = prove(&program, &late, &base, 1, None, true).unwrap();
+    let with = prove(
+        &program,
+        &late,
+        &base,
+        &mut 1,
+        None,
+        true,
+        &Default::default(),
+    )
+    .unwrap();
     assert!(matches!(with, Induction::NotProved(_)), "{with:?}");
 }

@@ -135,6 +135,16 @@ pub struct Interpreter<'p> {
     /// Whether `trace` is kept (a run that only observes need not name
     /// and print every assignment).
     tracing: bool,
+    /// Values for the `nondet` statements of these functions, in order
+    /// (a run that must not read past them is stuck where it would); every
+    /// other input is `inputs`'.
+    nondet_by_function: FxHashMap<FunctionId, std::collections::VecDeque<u128>>,
+    /// Where states are sampled: each time this block of this function is
+    /// entered, the values of the expressions go to `samples`.
+    sample_at: Option<(FunctionId, usize, Vec<lore_frontend::ir::Expr>)>,
+    /// The sampled values (as the expressions' types read them, signed
+    /// where those are signed), one row per visit.
+    pub samples: Vec<Vec<i128>>,
 }
 
 enum Flow {
@@ -174,7 +184,30 @@ impl<'p> Interpreter<'p> {
             observe: Vec::new(),
             observed: Vec::new(),
             tracing: true,
+            nondet_by_function: FxHashMap::default(),
+            sample_at: None,
+            samples: Vec::new(),
         }
+    }
+
+    /// Gives the `nondet` statements of each function its own values, in
+    /// order: what a harness reads, say, where its drawing functions are
+    /// known. A run that reads past a function's values is stuck there.
+    pub fn with_nondet_values(mut self, values: FxHashMap<FunctionId, Vec<u128>>) -> Self {
+        self.nondet_by_function = values.into_iter().map(|(f, v)| (f, v.into())).collect();
+        self
+    }
+
+    /// Records, each time block `block` of `function` is entered, the
+    /// values of `exprs` (scalars of that function's scope) in `samples`.
+    pub fn sampling(
+        mut self,
+        function: FunctionId,
+        block: usize,
+        exprs: Vec<lore_frontend::ir::Expr>,
+    ) -> Self {
+        self.sample_at = Some((function, block, exprs));
+        self
     }
 
     /// Keeps no `trace`: for runs whose caller reads only their outcome

@@ -135,6 +135,18 @@ impl Interpreter<'_> {
         let mut pc = 0usize;
         loop {
             let block = &body.blocks[pc];
+            if let Some((function, at, exprs)) = &self.sample_at {
+                if pc == *at && self.active.last() == Some(function) {
+                    let exprs = exprs.clone();
+                    let mut row = Vec::with_capacity(exprs.len());
+                    for e in &exprs {
+                        let v = self.value(f, locals, e)?;
+                        let ty = self.types();
+                        row.push(signed_value(v, ty.bit_width(e.ty), ty.is_signed(e.ty)));
+                    }
+                    self.samples.push(row);
+                }
+            }
             for stmt in &block.stmts {
                 self.at = stmt.loc;
                 if let Some(flow) = self.statement(f, locals, &stmt.kind, stmt.loc)? {
@@ -248,7 +260,13 @@ impl Interpreter<'_> {
             }
             StmtKind::Nondet { place } => {
                 let ty = self.program.place_type(f, place);
-                let bytes = if self.types().is_scalar(ty) {
+                let function = *self.active.last().expect("a function runs");
+                let bytes = if let Some(values) = self.nondet_by_function.get_mut(&function) {
+                    let v = values.pop_front().ok_or_else(|| {
+                        Replay::Stuck(format!("no value left for `{}`'s input", f.name))
+                    })?;
+                    self.to_bytes(v & mask(self.types().bit_width(ty).max(1)), ty)
+                } else if self.types().is_scalar(ty) {
                     self.next_scalar_input(ty)
                 } else {
                     let size = self.size(ty).max(1);

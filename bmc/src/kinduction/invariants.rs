@@ -74,6 +74,7 @@ pub(crate) fn find(
     program: &Program,
     options: &SymexOptions,
     shape: &Shape,
+    samples: &super::Samples,
     deadline: Option<Instant>,
 ) -> Result<Option<Invariants>, BmcError> {
     let entry = program.entry.expect("a main");
@@ -225,6 +226,9 @@ pub(crate) fn find(
         }
     }
     candidates.truncate(MAX_CANDIDATES);
+    candidates.extend(super::sampled::candidates(
+        program, shape, samples, deadline,
+    ));
     if candidates.is_empty() {
         return Ok(None);
     }

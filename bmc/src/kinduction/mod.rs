@@ -34,7 +34,10 @@
 //! checked by the base case).
 
 mod invariants;
+mod sampled;
 mod summaries;
+
+pub use sampled::Samples;
 
 use crate::check::Verdict;
 use crate::error::BmcError;
@@ -98,17 +101,22 @@ pub const MAX_K: u32 = 32;
 /// applies when every check holds but unwinding assertions of loops of
 /// `main`, and then tries the step case for each such loop with
 /// k = `from` … min(`unwind` − 1, [`MAX_K`]) (`from` > 1 where a smaller
-/// bound has tried the smaller k), until `deadline`; with
-/// `plain_step_first`, the step case at k = `from` without invariants
-/// before they are searched for.
+/// bound has tried the smaller k; set to `unwind` once step cases run
+/// here, left as it is where the loops went to their summaries), until
+/// `deadline`; with `plain_step_first`, the step case at k = `from`
+/// without invariants
+/// before they are searched for; `samples`, runs whose header states
+/// suggest more candidate invariants.
 pub fn prove(
     program: &Program,
     options: &SymexOptions,
     base: &Report,
-    from: u32,
+    from: &mut u32,
     deadline: Option<Instant>,
     plain_step_first: bool,
+    samples: &Samples,
 ) -> Result<Induction, BmcError> {
+    let start = *from;
     let not = |why: String| Ok(Induction::NotProved(why));
     let Some(entry) = program.entry else {
         return not("the program has no main".into());
@@ -164,7 +172,9 @@ pub fn prove(
     // k: where it holds, the search for invariants (most of a proof's time
     // when it is quick: 0.54 of 0.57 s on a sanitizer's product) is not
     // needed.
-    let first = from.max(1);
+    // Step cases run from here on: a larger bound need not try these k.
+    *from = unwind;
+    let first = start.max(1);
     if plain_step_first
         && first < unwind.min(MAX_K + 1)
         && deadline.is_none_or(|d| Instant::now() < d)
@@ -189,7 +199,7 @@ pub fn prove(
             });
         }
     }
-    let invariants = invariants::find(program, options, &shape, deadline)?;
+    let invariants = invariants::find(program, options, &shape, samples, deadline)?;
     let (subject, save, assumed, texts) = match &invariants {
         Some(inv) => (
             &inv.program,
@@ -200,7 +210,7 @@ pub fn prove(
         None => (program, Vec::new(), Vec::new(), Vec::new()),
     };
     let mut last = String::new();
-    for k in from.max(1)..unwind.min(MAX_K + 1) {
+    for k in start.max(1)..unwind.min(MAX_K + 1) {
         if deadline.is_some_and(|d| Instant::now() >= d) {
             return not(format!("out of time at k = {k}"));
         }
@@ -231,7 +241,7 @@ pub fn prove(
     }
     if last.is_empty() {
         last = format!(
-            "the bound {unwind} leaves no new k to try (k ≤ bound − 1, k ≤ {MAX_K}, k ≥ {from})"
+            "the bound {unwind} leaves no new k to try (k ≤ bound − 1, k ≤ {MAX_K}, k ≥ {start})"
         );
     }
     // The loop's summary, and those of loops after it that the step case

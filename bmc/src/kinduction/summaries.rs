@@ -145,7 +145,13 @@ fn summarise(
             Ok(s) => s,
             Err(why) => return not(why),
         };
-        let found = invariants::find(&context, &context_opts, &inner, deadline)?;
+        let found = invariants::find(
+            &context,
+            &context_opts,
+            &inner,
+            &super::Samples::default(),
+            deadline,
+        )?;
         let (save, assumed, texts) = match found {
             Some(inv) => {
                 // The ghosts that hold entry values become locals of main.
