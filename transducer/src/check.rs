@@ -17,7 +17,7 @@ use crate::harness::{cut_name, io_functions, load, symbol_reads, symbols_read, I
 use crate::model::{max_symbol, Term, Transducer};
 use crate::oracle::MAX_SLACK;
 use lore_bmc::check::Verdict;
-use lore_bmc::kinduction::Induction;
+use lore_bmc::kinduction::{Induction, Samples};
 use lore_bmc::portfolio::{verify_portfolio, Portfolio};
 use lore_bmc::symex::SymexOptions;
 use lore_bmc::verify::{verify, Status};
@@ -363,8 +363,17 @@ pub fn unbounded(
     time: Duration,
 ) -> (Checked, Option<Induction>) {
     let text = product_harness(t, io, shape, Inputs::Unbounded);
-    prove(path, frontend, io, shape, text, options, time)
+    // k-induction guesses invariants from the product's states on words
+    // that walk through the transducer.
+    let samples = crate::harness::drawn(&crate::tested::sample_words(t, SAMPLED_WORDS));
+    match load(path, frontend, io, shape, text) {
+        Ok(h) => prove_program(&h.program, options, time, samples),
+        Err(e) => (Checked::Unknown(e.to_string()), None),
+    }
 }
+
+/// Words run to show k-induction the product's states (see [`unbounded`]).
+const SAMPLED_WORDS: usize = 2000;
 
 /// BEK's "can this come out?": the program under a harness whose output
 /// function fails when what the program has written ends with `pattern`
@@ -476,16 +485,18 @@ fn prove(
         Ok(h) => h,
         Err(e) => return (Checked::Unknown(e.to_string()), None),
     };
-    prove_program(&harnessed.program, options, time)
+    prove_program(&harnessed.program, options, time, Samples::default())
 }
 
 /// A program's checks for every input length (its input drawn by the
 /// harness's `__lore_draw`), by the portfolio: bounded model checking
-/// from `options.unwind`, deepened, then k-induction.
+/// from `options.unwind`, deepened, then k-induction (its invariants
+/// guessed in part from the runs of `samples`).
 pub(crate) fn prove_program(
     program: &lore_frontend::ir::Program,
     options: &SymexOptions,
     time: Duration,
+    samples: Samples,
 ) -> (Checked, Option<Induction>) {
     let mut options = options.clone();
     options.unwinding_assertions = true;
@@ -495,6 +506,7 @@ pub(crate) fn prove_program(
         deadline: Some((Instant::now(), time)),
         memory: None,
         plain_step_first: true,
+        samples,
     };
     let outcome = match verify_portfolio(program, &options, &portfolio, &mut |_| {}) {
         Ok(o) => o,

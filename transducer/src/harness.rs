@@ -349,6 +349,26 @@ void __VERIFIER_assume(int);"#
     )
 }
 
+/// Runs of a harness that draws with [`draw_c`], each reading one of
+/// `words` and then its end: the values its two drawing functions take.
+pub(crate) fn drawn(words: &[Vec<u32>]) -> lore_bmc::kinduction::Samples {
+    let runs = words
+        .iter()
+        .map(|w| {
+            let mut ends = vec![0u128; w.len()];
+            ends.push(1);
+            vec![
+                ("__lore_read_end".to_string(), ends),
+                (
+                    "__lore_read_symbol".to_string(),
+                    w.iter().map(|&x| u128::from(x)).collect(),
+                ),
+            ]
+        })
+        .collect();
+    lore_bmc::kinduction::Samples { runs }
+}
+
 /// Definitions of the program's I/O functions over the harness's
 /// `__lore_input` and `__lore_output`: under their own names where the
 /// program only declares them, else under stand-in names whose bodies

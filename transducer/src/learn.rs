@@ -225,7 +225,8 @@ fn learn_as(
     let mut oracle = Oracle::new(harnessed, options.clone(), setup.io.bits)?;
     oracle.deadline = Some(started + limits.time);
     // The bounded checks count as learning: they stop at its deadline
-    // (the proof has a time of its own).
+    // (the proof has a time of its own, and the cross-check after a proof
+    // may use what the proof leaves of it).
     let mut check_options = options.clone();
     check_options.deadline = Some(
         options
@@ -513,7 +514,21 @@ impl Checker<'_> {
         };
         let (bounded, seconds) = full.unwrap_or_else(|| {
             let started = Instant::now();
-            let checked = self.bounded(t, n);
+            let checked = if proved {
+                // A cross-check of the proof: it may use what the proof
+                // left of its time (the run still ends within both).
+                let options = SymexOptions {
+                    deadline: Some(self.until),
+                    ..self.options.clone()
+                };
+                Checker {
+                    options: &options,
+                    ..*self
+                }
+                .bounded(t, n)
+            } else {
+                self.bounded(t, n)
+            };
             (checked, started.elapsed().as_secs_f64())
         });
         learned.bounded_seconds = seconds;

@@ -277,7 +277,7 @@ pub fn prove(p: &Pipelines<'_>, bits: u32, time: Duration) -> (Checked, Option<I
         unwind: 2,
         ..SymexOptions::default()
     };
-    let (proof, induction) = prove_program(&program, &options, time);
+    let (proof, induction) = prove_program(&program, &options, time, Default::default());
     (only_differences(proof), induction)
 }
 

@@ -53,28 +53,7 @@ pub(crate) fn tested_difference(
         (TESTED_WORDS_PER_TRANSITION * t.transitions()).clamp(TESTED_WORDS_MIN, TESTED_WORDS_MAX);
     let longest = TESTED_LENGTH.max(2 * depth(t) + 4);
     for _ in 0..words {
-        let len = 1 + rng.below(longest as u64) as usize;
-        let mut word = Vec::with_capacity(len);
-        let mut state = 0;
-        for _ in 0..len {
-            let transitions = &t.states[state].transitions;
-            if transitions.is_empty() {
-                break;
-            }
-            let tr = &transitions[rng.below(transitions.len() as u64) as usize];
-            let intervals = tr.guard.intervals();
-            if intervals.is_empty() {
-                break;
-            }
-            let (lo, hi) = intervals[rng.below(intervals.len() as u64) as usize];
-            let x = match rng.below(3) {
-                0 => lo,
-                1 => hi,
-                _ => lo + rng.below(u64::from(hi - lo) + 1) as u32,
-            };
-            word.push(x);
-            state = tr.target;
-        }
+        let word = random_word(&mut rng, t, longest);
         match differs_on(oracle, t, &word)? {
             Some(true) => return Ok(Some(word)),
             Some(false) => {}
@@ -82,6 +61,47 @@ pub(crate) fn tested_difference(
         }
     }
     Ok(None)
+}
+
+/// A word of 1 to `longest` symbols that a random walk through `t` picks:
+/// at each state a transition, and the lowest, the highest or a random
+/// symbol of an interval of its guard (shorter where a state has no way
+/// on).
+fn random_word(rng: &mut SplitMix, t: &Transducer, longest: usize) -> Vec<u32> {
+    let len = 1 + rng.below(longest as u64) as usize;
+    let mut word = Vec::with_capacity(len);
+    let mut state = 0;
+    for _ in 0..len {
+        let transitions = &t.states[state].transitions;
+        if transitions.is_empty() {
+            break;
+        }
+        let tr = &transitions[rng.below(transitions.len() as u64) as usize];
+        let intervals = tr.guard.intervals();
+        if intervals.is_empty() {
+            break;
+        }
+        let (lo, hi) = intervals[rng.below(intervals.len() as u64) as usize];
+        let x = match rng.below(3) {
+            0 => lo,
+            1 => hi,
+            _ => lo + rng.below(u64::from(hi - lo) + 1) as u32,
+        };
+        word.push(x);
+        state = tr.target;
+    }
+    word
+}
+
+/// Words that walk through `t` as the tested words do (the same lengths,
+/// seeded, so repeatable): inputs on which a proof may watch the program
+/// run (see `lore_bmc::kinduction::Samples`).
+pub(crate) fn sample_words(t: &Transducer, count: usize) -> Vec<Vec<u32>> {
+    let mut rng = SplitMix(0x5a3d_1e00);
+    let longest = TESTED_LENGTH.max(2 * depth(t) + 4);
+    (0..count)
+        .map(|_| random_word(&mut rng, t, longest))
+        .collect()
 }
 
 /// The most transitions from the initial state to any state, on the

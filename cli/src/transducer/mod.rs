@@ -313,7 +313,13 @@ pub(super) fn symbols(w: &[u32]) -> Vec<i64> {
 pub(super) fn proved_by(induction: Option<&Induction>) -> String {
     match induction {
         Some(Induction::Proved { k: 0, .. }) => "k-induction with loop summaries".to_string(),
-        Some(Induction::Proved { k, .. }) => format!("k-induction, k = {k}"),
+        Some(Induction::Proved { k, loops, .. }) => {
+            let invariants: usize = loops.iter().map(|l| l.invariants.len()).sum();
+            match invariants {
+                0 => format!("k-induction, k = {k}"),
+                n => format!("k-induction, k = {k}, with {n} invariants"),
+            }
+        }
         _ => "bounded model checking with every loop fully unwound".to_string(),
     }
 }
