@@ -6,7 +6,11 @@
 // Overlong forms are accepted (C0 A2 is '"'). Sixteen units are escaped
 // (hex in lower case); any other unit, 0xFFFD included, is copied as the
 // bytes it came from. Not real-time over bytes: a lead byte waits for up to
-// two more bytes, kept in the window below.
+// two more bytes, kept in the window below. Like a streaming decoder, it
+// stops waiting at the first byte that is not a continuation: that byte
+// already makes the unit 0xFFFD, so the lead's output is not held back
+// for a byte that cannot change it (reading the whole unit first computes
+// the same function, with later output and more states).
 #include <stdio.h>
 
 static void put_hex_escape(int u) {
@@ -38,7 +42,7 @@ int main(void) {
     } else if (b >= 0xE0 && b <= 0xEF) {
       need = 3;
     }
-    while (n < need && !eof) {
+    while (n < need && !eof && (n == 1 || (win[n - 1] & 0xC0) == 0x80)) {
       c = getchar();
       if (c == EOF) {
         eof = 1;
