@@ -104,12 +104,11 @@ pub(super) fn candidates(
     if rows.is_empty() {
         return Vec::new();
     }
-    guesses(program, &vars, &rows)
+    guesses(&program.types, &vars, &rows)
 }
 
 /// The guesses of the module's doc from `rows` (distinct, sorted).
-fn guesses(program: &Program, vars: &[Var], rows: &[Vec<i128>]) -> Vec<(Expr, String)> {
-    let types = &program.types;
+fn guesses(types: &TypeTable, vars: &[Var], rows: &[Vec<i128>]) -> Vec<(Expr, String)> {
     let distinct = |i: usize, rows: &[&Vec<i128>]| {
         let mut v: Vec<i128> = rows.iter().map(|r| r[i]).collect();
         v.sort_unstable();
@@ -614,4 +613,100 @@ fn any_of(parts: Vec<(Expr, String)>) -> (Expr, String) {
         .reduce(|a, b| cmp(BinaryOp::Or, &a, &b))
         .unwrap_or_else(|| Expr::bool(false));
     (expr, text.join(" || "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lore_frontend::types::LocalId;
+
+    fn local(i: u32) -> Place {
+        Place::Local(LocalId(i))
+    }
+
+    fn var(i: u32, name: &str) -> Var {
+        Var {
+            expr: Expr::load(local(i), TypeTable::INT),
+            name: name.into(),
+            element: false,
+        }
+    }
+
+    #[test]
+    fn guesses_follow_the_modes_seen() {
+        // state and n have two values each (the control variables); x
+        // and y have more than a control variable may (data). In state 0,
+        // x is 7 and y varies; in state 1, x and y vary together.
+        let vars = vec![var(0, "state"), var(1, "n"), var(2, "x"), var(3, "y")];
+        let mut rows: Vec<Vec<i128>> = Vec::new();
+        for v in 100..200 {
+            rows.push(vec![0, 0, 7, v]);
+            rows.push(vec![1, 1, v, v]);
+        }
+        rows.sort_unstable();
+        let types = TypeTable::new(lore_frontend::types::DataModel::Ilp32);
+        let texts: Vec<String> = guesses(&types, &vars, &rows)
+            .into_iter()
+            .map(|(_, t)| t)
+            .collect();
+        let has = |t: &str| texts.iter().any(|x| x == t);
+        assert!(
+            has("(state == 0 && n == 0) || (state == 1 && n == 1)"),
+            "{texts:#?}"
+        );
+        assert!(has("!(state == 0) || n == 0"), "{texts:#?}");
+        assert!(has("!(state == 0) || x == 7"), "{texts:#?}");
+        assert!(has("!(state == 1) || x == y"), "{texts:#?}");
+        assert!(has("100 <= y && y <= 199"), "{texts:#?}");
+        // Not seen everywhere: no such guess over all rows.
+        assert!(!has("x == y"), "{texts:#?}");
+        // What holds under one value is not repeated under the mode.
+        assert!(
+            !texts
+                .iter()
+                .any(|t| t.starts_with("!(state == 1 && n == 1) || x == y")),
+            "{texts:#?}"
+        );
+    }
+
+    #[test]
+    fn a_local_written_before_it_is_read_is_dead() {
+        // 0: a = 1; goto 1.  1: c = 5; b = a + c; if (b) goto 1 else 2.
+        // 2: return c.  At block 1, a is live, b and c are not; at
+        // block 2, only c is.
+        let int = |v| Expr::int(v, TypeTable::INT);
+        let load = |i| Expr::load(local(i), TypeTable::INT);
+        let assign = |i, value| Stmt {
+            kind: StmtKind::Assign {
+                place: local(i),
+                value,
+            },
+            loc: Loc::NONE,
+        };
+        let block = |stmts, term| Block {
+            stmts,
+            term,
+            term_loc: Loc::NONE,
+            from_if: false,
+        };
+        let sum = Expr::binary(BinaryOp::Add, load(0), load(2), TypeTable::INT);
+        let blocks = vec![
+            block(
+                vec![assign(0, int(1))],
+                Terminator::Goto(lore_frontend::ir::BlockId(1)),
+            ),
+            block(
+                vec![assign(2, int(5)), assign(1, sum)],
+                Terminator::Branch {
+                    cond: load(1),
+                    then_block: lore_frontend::ir::BlockId(1),
+                    else_block: lore_frontend::ir::BlockId(2),
+                },
+            ),
+            block(Vec::new(), Terminator::Return(Some(load(2)))),
+        ];
+        assert_eq!(live_at(&blocks, 1, 3), vec![true, false, false]);
+        assert_eq!(live_at(&blocks, 2, 3), vec![false, false, true]);
+        assert_eq!(live_at(&blocks, 0, 3), vec![false, false, false]);
+    }
 }
