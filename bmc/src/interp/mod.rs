@@ -198,6 +198,14 @@ impl<'p> Interpreter<'p> {
         self
     }
 
+    /// Stops the run as stuck after `steps` blocks (50 million unless
+    /// told): for runs that only sample, where a program that loops
+    /// without reading must not take minutes.
+    pub fn with_step_limit(mut self, steps: u64) -> Self {
+        self.steps_left = steps;
+        self
+    }
+
     /// Records, each time block `block` of `function` is entered, the
     /// values of `exprs` (scalars of that function's scope) in `samples`.
     pub fn sampling(

@@ -53,6 +53,11 @@ const MAX_CONTROL_VALUES: usize = 64;
 const MAX_MODES: usize = 256;
 /// Arrays of at most this many integer elements are sampled element-wise.
 const MAX_ELEMENTS: u64 = 8;
+/// A sampling run stops after this many blocks (a program that loops
+/// without reading must not take minutes)...
+const MAX_STEPS: u64 = 200_000;
+/// ... and sampling after this long in all; the rows so far are used.
+const MAX_SAMPLING: std::time::Duration = std::time::Duration::from_secs(5);
 /// At most this many candidates come from the samples.
 pub(super) const MAX_SAMPLED: usize = 3000;
 
@@ -82,8 +87,10 @@ pub(super) fn candidates(
     }
     let exprs: Vec<Expr> = vars.iter().map(|v| v.expr.clone()).collect();
     let mut rows: Vec<Vec<i128>> = Vec::new();
+    let stop = Instant::now() + MAX_SAMPLING;
+    let stop = deadline.map_or(stop, |d| d.min(stop));
     for run in &samples.runs {
-        if deadline.is_some_and(|d| Instant::now() >= d) {
+        if Instant::now() >= stop {
             break;
         }
         let values: FxHashMap<_, _> = run
@@ -93,6 +100,7 @@ pub(super) fn candidates(
         let mut interp = Interpreter::new(program, Vec::new(), SafetyChecks::default(), Vec::new())
             .without_trace()
             .with_nondet_values(values)
+            .with_step_limit(MAX_STEPS)
             .sampling(entry, shape.header, exprs.clone());
         // Whatever the end, the rows recorded are states the header took.
         let _ = interp.run();
