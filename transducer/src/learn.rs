@@ -432,6 +432,10 @@ const SHORT_BOUND: u32 = 2;
 
 impl Checker<'_> {
     fn bounded(&self, t: &Transducer, n: u32) -> Checked {
+        self.bounded_with(t, n, self.options)
+    }
+
+    fn bounded_with(&self, t: &Transducer, n: u32, options: &SymexOptions) -> Checked {
         check::bounded(
             self.setup.path,
             &self.setup.frontend,
@@ -439,7 +443,7 @@ impl Checker<'_> {
             self.shape,
             t,
             n,
-            self.options,
+            options,
         )
     }
 
@@ -521,11 +525,7 @@ impl Checker<'_> {
                     deadline: Some(self.until),
                     ..self.options.clone()
                 };
-                Checker {
-                    options: &options,
-                    ..*self
-                }
-                .bounded(t, n)
+                self.bounded_with(t, n, &options)
             } else {
                 self.bounded(t, n)
             };

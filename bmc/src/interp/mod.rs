@@ -135,9 +135,9 @@ pub struct Interpreter<'p> {
     /// Whether `trace` is kept (a run that only observes need not name
     /// and print every assignment).
     tracing: bool,
-    /// Values for the `nondet` statements of these functions, in order
-    /// (a run that must not read past them is stuck where it would); every
-    /// other input is `inputs`'.
+    /// Values for the `nondet` statements of these functions, in order (a
+    /// run that reads past them is stuck there); the other inputs come
+    /// from `inputs`.
     nondet_by_function: FxHashMap<FunctionId, std::collections::VecDeque<u128>>,
     /// Where states are sampled: each time this block of this function is
     /// entered, the values of the expressions go to `samples`.

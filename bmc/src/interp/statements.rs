@@ -126,6 +126,24 @@ impl Interpreter<'_> {
         Ok(None)
     }
 
+    /// One row of `samples`: the values of the sampled expressions now.
+    fn sample(&mut self, f: &Function, locals: &mut Vec<ObjectId>) -> Result<(), Stop> {
+        let Some((g, at, exprs)) = self.sample_at.take() else {
+            return Ok(());
+        };
+        let row: Result<Vec<i128>, Stop> = exprs
+            .iter()
+            .map(|e| {
+                let v = self.value(f, locals, e)?;
+                let ty = self.types();
+                Ok(signed_value(v, ty.bit_width(e.ty), ty.is_signed(e.ty)))
+            })
+            .collect();
+        self.sample_at = Some((g, at, exprs));
+        self.samples.push(row?);
+        Ok(())
+    }
+
     fn run_body(
         &mut self,
         f: &Function,
@@ -135,17 +153,12 @@ impl Interpreter<'_> {
         let mut pc = 0usize;
         loop {
             let block = &body.blocks[pc];
-            if let Some((function, at, exprs)) = &self.sample_at {
-                if pc == *at && self.active.last() == Some(function) {
-                    let exprs = exprs.clone();
-                    let mut row = Vec::with_capacity(exprs.len());
-                    for e in &exprs {
-                        let v = self.value(f, locals, e)?;
-                        let ty = self.types();
-                        row.push(signed_value(v, ty.bit_width(e.ty), ty.is_signed(e.ty)));
-                    }
-                    self.samples.push(row);
-                }
+            if self
+                .sample_at
+                .as_ref()
+                .is_some_and(|(g, at, _)| pc == *at && self.active.last() == Some(g))
+            {
+                self.sample(f, locals)?;
             }
             for stmt in &block.stmts {
                 self.at = stmt.loc;

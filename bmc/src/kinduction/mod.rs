@@ -104,9 +104,8 @@ pub const MAX_K: u32 = 32;
 /// bound has tried the smaller k; set to `unwind` once step cases run
 /// here, left as it is where the loops went to their summaries), until
 /// `deadline`; with `plain_step_first`, the step case at k = `from`
-/// without invariants
-/// before they are searched for; `samples`, runs whose header states
-/// suggest more candidate invariants.
+/// without invariants before they are searched for; `samples`, runs
+/// whose header states suggest more candidate invariants.
 pub fn prove(
     program: &Program,
     options: &SymexOptions,
@@ -168,12 +167,12 @@ pub fn prove(
         }
         Err(why) => return not(why),
     };
+    // Step cases run from here on: a larger bound need not try these k.
+    *from = unwind;
     // Where asked, the step case without invariants first, at the smallest
     // k: where it holds, the search for invariants (most of a proof's time
     // when it is quick: 0.54 of 0.57 s on a sanitizer's product) is not
     // needed.
-    // Step cases run from here on: a larger bound need not try these k.
-    *from = unwind;
     let first = start.max(1);
     if plain_step_first
         && first < unwind.min(MAX_K + 1)

@@ -15,8 +15,13 @@
 //!   modes seen.
 //! - Within each mode, every other variable seen constant is guessed
 //!   constant, one seen in a range is guessed in that range, and two seen
-//!   equal are guessed equal.
-//! - Over all rows: constants, ranges and equalities the same way.
+//!   equal are guessed equal — unless the same already holds under one of
+//!   the mode's values alone, or over all rows.
+//! - The same guesses under each value of one control variable
+//!   (`state == 5` → `n == 1`), and over all rows.
+//!
+//! Array elements are data, never control: a queue's stale slots have few
+//! values without telling any mode apart.
 //!
 //! Nothing here is trusted: Houdini drops every guess that fails where the
 //! loop is entered or is not preserved by an iteration. Runs that fail a
@@ -59,14 +64,13 @@ const MAX_STEPS: u64 = 200_000;
 /// ... and sampling after this long in all; the rows so far are used.
 const MAX_SAMPLING: std::time::Duration = std::time::Duration::from_secs(5);
 /// At most this many candidates come from the samples.
-pub(super) const MAX_SAMPLED: usize = 3000;
+const MAX_SAMPLED: usize = 3000;
 
 /// One sampled variable.
 struct Var {
     expr: Expr,
     name: String,
-    /// An element of an array: data, never a control variable (a queue's
-    /// stale slots have few values without telling any mode apart).
+    /// An element of an array (data, never a control variable).
     element: bool,
 }
 
@@ -106,7 +110,6 @@ pub(super) fn candidates(
         let _ = interp.run();
         rows.extend(interp.samples);
     }
-
     rows.sort_unstable();
     rows.dedup();
     if rows.is_empty() {
