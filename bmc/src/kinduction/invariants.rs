@@ -439,14 +439,7 @@ fn read_variables(program: &Program, shape: &Shape) -> Vec<(Place, TypeId, Strin
     let entry = program.entry.expect("a main");
     let main = program.function(entry);
     let body = main.body.as_ref().expect("a body");
-    let declared: Vec<LocalId> = body.blocks[shape.header..shape.header + shape.len]
-        .iter()
-        .flat_map(|b| &b.stmts)
-        .filter_map(|s| match s.kind {
-            StmtKind::Declare { local } => Some(local),
-            _ => None,
-        })
-        .collect();
+    let declared = shape.declared(body);
     let mut found: Vec<(Place, TypeId, String)> = Vec::new();
     let mut note = |place: &Place| {
         let (ty, name) = match place {
@@ -587,7 +580,8 @@ fn or(a: &Expr, b: &Expr) -> Expr {
     cmp(BinaryOp::Or, a, b)
 }
 
-fn cmp(op: BinaryOp, a: &Expr, b: &Expr) -> Expr {
+/// `a op b` as a `_Bool` (comparisons, and `&&`, `||` of `_Bool`s).
+pub(super) fn cmp(op: BinaryOp, a: &Expr, b: &Expr) -> Expr {
     Expr {
         kind: ExprKind::Binary(op, Box::new(a.clone()), Box::new(b.clone()), Loc::NONE),
         ty: lore_frontend::types::TypeTable::BOOL,

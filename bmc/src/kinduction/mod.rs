@@ -271,6 +271,19 @@ pub(crate) struct Shape {
 }
 
 impl Shape {
+    /// The locals declared in the loop's blocks: they have no value at the
+    /// header (the loop writes them before it reads them).
+    pub(crate) fn declared(&self, body: &Body) -> Vec<LocalId> {
+        body.blocks[self.header..self.header + self.len]
+            .iter()
+            .flat_map(|b| &b.stmts)
+            .filter_map(|s| match s.kind {
+                StmtKind::Declare { local } => Some(local),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Loop `target` of `main`, not inside another loop, or why it cannot
     /// be rewritten soundly.
     pub(crate) fn of(program: &Program, target: usize) -> Result<Shape, String> {

@@ -27,12 +27,12 @@
 //! loop is entered or is not preserved by an iteration. Runs that fail a
 //! check or get stuck still show real header states up to that point.
 
+use super::invariants::cmp;
 use super::Shape;
 use crate::interp::{Interpreter, SafetyChecks};
 use lore_frontend::ir::{
     BinaryOp, Block, Expr, ExprKind, LocalKind, Place, Program, Stmt, StmtKind, Terminator,
 };
-use lore_frontend::source::Loc;
 use lore_frontend::types::{ArrayLen, TypeId, TypeKind, TypeTable};
 use rustc_hash::FxHashMap;
 use std::time::Instant;
@@ -278,14 +278,7 @@ fn sampled_vars(program: &Program, shape: &Shape) -> Vec<Var> {
     let entry = program.entry.expect("a main");
     let main = program.function(entry);
     let body = main.body.as_ref().expect("a body");
-    let declared: Vec<_> = body.blocks[shape.header..shape.header + shape.len]
-        .iter()
-        .flat_map(|b| &b.stmts)
-        .filter_map(|s| match s.kind {
-            StmtKind::Declare { local } => Some(local),
-            _ => None,
-        })
-        .collect();
+    let declared = shape.declared(body);
     let live = live_at(&body.blocks, shape.header, main.locals.len());
     let integer = |ty: TypeId| matches!(program.types.kind(ty), TypeKind::Int(_) | TypeKind::Bool);
     let mut vars = Vec::new();
@@ -418,76 +411,70 @@ fn step_back(stmt: &Stmt, live: &mut [bool]) {
     }
 }
 
-/// What writing `place` reads: its indices and pointers, and the local it
-/// is part of (a partial write keeps the rest of it).
+/// What writing `place` reads: its indices and pointers (a partial write
+/// neither reads nor kills the local it is part of).
 fn written(place: &Place, live: &mut [bool]) {
-    match place {
-        Place::Local(_) | Place::Global(_) => {}
-        Place::Deref(e) => reads(e, live),
-        Place::Field(base, _) => read_place(base, live),
-        Place::Index(base, i) => {
-            read_place(base, live);
-            reads(i, live);
-        }
-    }
-}
-
-fn read_place(place: &Place, live: &mut [bool]) {
-    match place {
-        Place::Local(l) => live[l.0 as usize] = true,
-        Place::Global(_) => {}
-        Place::Deref(e) => reads(e, live),
-        Place::Field(base, _) => read_place(base, live),
-        Place::Index(base, i) => {
-            read_place(base, live);
-            reads(i, live);
-        }
-    }
+    inside_place(place, &mut |p, _| mark(p, live));
 }
 
 fn reads(e: &Expr, live: &mut [bool]) {
-    match &e.kind {
-        ExprKind::Load(p) | ExprKind::AddrOf(p) => read_place(p, live),
-        ExprKind::Unary(_, a) | ExprKind::Cast(a) => reads(a, live),
-        ExprKind::Binary(_, a, b, _) => {
-            reads(a, live);
-            reads(b, live);
-        }
-        ExprKind::Ite(c, a, b) => {
-            reads(c, live);
-            reads(a, live);
-            reads(b, live);
-        }
-        _ => {}
+    places_in(e, &mut |p, _| mark(p, live));
+}
+
+/// Marks the local `p` is part of (not one reached through a pointer).
+fn mark(p: &Place, marks: &mut [bool]) {
+    match p {
+        Place::Local(l) => marks[l.0 as usize] = true,
+        Place::Field(b, _) | Place::Index(b, _) => mark(b, marks),
+        Place::Global(_) | Place::Deref(_) => {}
     }
 }
 
 /// Marks the locals whose address `e` takes.
 fn addresses(e: &Expr, escaped: &mut [bool]) {
-    fn base(p: &Place) -> Option<usize> {
-        match p {
-            Place::Local(l) => Some(l.0 as usize),
-            Place::Field(b, _) | Place::Index(b, _) => base(b),
-            _ => None,
+    places_in(e, &mut |p, address| {
+        if address {
+            mark(p, escaped)
         }
-    }
+    });
+}
+
+/// Calls `note` with each place `e` loads (`false`) or takes the address
+/// of (`true`), and with those its indices and pointers load.
+fn places_in(e: &Expr, note: &mut dyn FnMut(&Place, bool)) {
     match &e.kind {
-        ExprKind::AddrOf(p) => {
-            if let Some(l) = base(p) {
-                escaped[l] = true;
-            }
+        ExprKind::Load(p) => {
+            note(p, false);
+            inside_place(p, note);
         }
-        ExprKind::Unary(_, a) | ExprKind::Cast(a) => addresses(a, escaped),
+        ExprKind::AddrOf(p) => {
+            note(p, true);
+            inside_place(p, note);
+        }
+        ExprKind::Unary(_, a) | ExprKind::Cast(a) => places_in(a, note),
         ExprKind::Binary(_, a, b, _) => {
-            addresses(a, escaped);
-            addresses(b, escaped);
+            places_in(a, note);
+            places_in(b, note);
         }
         ExprKind::Ite(c, a, b) => {
-            addresses(c, escaped);
-            addresses(a, escaped);
-            addresses(b, escaped);
+            places_in(c, note);
+            places_in(a, note);
+            places_in(b, note);
         }
         _ => {}
+    }
+}
+
+/// [`places_in`] of the index and pointer expressions of `p`.
+fn inside_place(p: &Place, note: &mut dyn FnMut(&Place, bool)) {
+    match p {
+        Place::Deref(e) => places_in(e, note),
+        Place::Field(b, _) => inside_place(b, note),
+        Place::Index(b, i) => {
+            inside_place(b, note);
+            places_in(i, note);
+        }
+        Place::Local(_) | Place::Global(_) => {}
     }
 }
 
@@ -593,13 +580,6 @@ fn widen(e: &Expr) -> Expr {
     }
 }
 
-fn cmp(op: BinaryOp, a: &Expr, b: &Expr) -> Expr {
-    Expr {
-        kind: ExprKind::Binary(op, Box::new(a.clone()), Box::new(b.clone()), Loc::NONE),
-        ty: TypeTable::BOOL,
-    }
-}
-
 fn not(e: &Expr) -> Expr {
     Expr::not(e.clone())
 }
@@ -629,6 +609,7 @@ fn any_of(parts: Vec<(Expr, String)>) -> (Expr, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lore_frontend::source::Loc;
     use lore_frontend::types::LocalId;
 
     fn local(i: u32) -> Place {
