@@ -393,15 +393,29 @@ fn html_escape_is_learned_and_proved() {
 /// the step case fails up to k = 15).
 #[test]
 fn a_window_of_pending_symbols_is_proved_for_every_length() {
+    let json = std::env::temp_dir().join(format!("lore-pending-{}.json", std::process::id()));
     let (code, out) = transducer(
         "cases/transducer-small/pending_pair.c",
-        &["--symbol-bits", "4"],
+        &["--symbol-bits", "4", "--json", json.to_str().unwrap()],
     );
     assert_eq!(code, 0, "{out}");
     assert!(out.contains("3 states, lookback 1"), "{out}");
     assert!(
         out.contains("proof: the program and the transducer agree on every input, of every length"),
         "{out}"
+    );
+    // The invariants it assumed are in the JSON, among them what ties the
+    // window to the state: in the state after a lead 12, the window holds 12.
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    std::fs::remove_file(&json).ok();
+    let invariants = v["proof"]["invariants"].as_array().unwrap();
+    assert!(
+        invariants.iter().any(|i| {
+            let i = i.as_str().unwrap();
+            i.starts_with("!(__lore_state == ") && i.ends_with(") || win[0] == 12")
+        }),
+        "{invariants:#?}"
     );
 }
 

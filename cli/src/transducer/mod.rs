@@ -430,8 +430,10 @@ fn to_json(args: &TransducerArgs, learned: &Learned) -> serde_json::Value {
     };
     let proof = learned.proof.as_ref().map(|(c, induction, seconds)| {
         let mut v = checked_json(c);
-        if let Some(Induction::Proved { k, .. }) = induction {
+        if let Some(Induction::Proved { k, loops, .. }) = induction {
             v["k"] = json!(k);
+            let invariants: Vec<&String> = loops.iter().flat_map(|l| &l.invariants).collect();
+            v["invariants"] = json!(invariants);
         }
         v["seconds"] = json!(seconds);
         v
