@@ -14,9 +14,9 @@
 //!   their values. One candidate says the header is always in one of the
 //!   modes seen.
 //! - Within each mode, every other variable seen constant is guessed
-//!   constant, one seen in a range is guessed in that range, and two seen
-//!   equal are guessed equal — unless the same already holds under one of
-//!   the mode's values alone, or over all rows.
+//!   constant, one seen in a range is guessed in that range, and two of
+//!   one type seen equal are guessed equal — unless the same already
+//!   holds under one of the mode's values alone, or over all rows.
 //! - The same guesses under each value of one control variable
 //!   (`state == 5` → `n == 1`), and over all rows.
 //!
@@ -260,10 +260,10 @@ fn facts(
     }
     for (n, &i) in varying.iter().enumerate() {
         for &j in &varying[n + 1..] {
-            if rows.iter().all(|r| r[i] == r[j]) {
-                let (a, b) = (&vars[i], &vars[j]);
+            let (a, b) = (&vars[i], &vars[j]);
+            if a.expr.ty == b.expr.ty && rows.iter().all(|r| r[i] == r[j]) {
                 out.push((
-                    cmp(BinaryOp::Eq, &widen(&a.expr), &widen(&b.expr)),
+                    cmp(BinaryOp::Eq, &a.expr, &b.expr),
                     format!("{} == {}", a.name, b.name),
                 ));
             }
@@ -569,15 +569,6 @@ fn constant(types: &TypeTable, v: i128, ty: TypeId) -> Expr {
         (v as u128) & ((1u128 << w) - 1)
     };
     Expr::int(bits, ty)
-}
-
-/// `e` as a `long long` (both sides of an equality of two types).
-fn widen(e: &Expr) -> Expr {
-    if e.ty == TypeTable::LONG {
-        e.clone()
-    } else {
-        Expr::cast(e.clone(), TypeTable::LONG)
-    }
 }
 
 fn not(e: &Expr) -> Expr {
