@@ -271,23 +271,16 @@ pub(crate) fn find(
         events: None,
         assumed: None,
         unwinding_assertions: true,
+        assertions_continue: true,
         ..options.clone()
     };
-    // A selector picks which candidate an execution checks: checked one
-    // after the other, each would be checked only where the ones before
-    // it held (an execution ends at a failing assertion), and a candidate
-    // could survive because an earlier one failed.
-    let selector = {
-        let main = &mut checked.functions[entry.index()];
-        main.locals.push(Local {
-            name: "candidate@selector".into(),
-            ty: lore_frontend::types::TypeTable::UINT,
-            loc,
-            kind: LocalKind::Temporary,
-        });
-        LocalId(main.locals.len() as u32 - 1)
-    };
-    let asserts = |live: &[Candidate]| checks_one_by_one(live, selector, loc);
+    // Every candidate is checked of the same state, and executions go on
+    // past a failing one: checked one after the other where a failing
+    // assertion ended the execution, each would be checked only where the
+    // ones before it held, and a candidate could survive because an
+    // earlier one failed. So one model of the solver settles every
+    // candidate it violates.
+    let asserts = |live: &[Candidate]| checks_in_turn(live, loc);
     // Where the loop is entered.
     let initial = entered(&checked, shape, save.clone(), asserts(&live));
     let Some(failed) = failing(&initial, &check_options)? else {
@@ -363,50 +356,25 @@ fn failing(program: &Program, options: &SymexOptions) -> Result<Option<Vec<Prope
     Ok(Some(failed))
 }
 
-/// Blocks that check each candidate on executions of its own: a nondet
-/// selector chooses one candidate, whose assertion ends the path.
-/// Jump targets count from the first block.
-fn checks_one_by_one(live: &[Candidate], selector: LocalId, loc: Loc) -> Vec<Block> {
-    let n = live.len();
-    let mut blocks = vec![Block {
-        stmts: vec![Stmt {
-            kind: StmtKind::Nondet {
-                place: Place::Local(selector),
-            },
-            loc,
-        }],
-        term: Terminator::Switch {
-            value: load(
-                Place::Local(selector),
-                lore_frontend::types::TypeTable::UINT,
-            ),
-            cases: (0..n).map(|i| (i as u128, BlockId(1 + i as u32))).collect(),
-            default: BlockId(1 + n as u32),
-        },
-        term_loc: loc,
-        from_if: false,
-    }];
-    for c in live {
-        blocks.push(Block {
-            stmts: vec![Stmt {
+/// One block that checks every candidate in turn (with
+/// `SymexOptions::assertions_continue`, each of the same state) and ends
+/// the execution.
+fn checks_in_turn(live: &[Candidate], loc: Loc) -> Vec<Block> {
+    vec![Block {
+        stmts: live
+            .iter()
+            .map(|c| Stmt {
                 kind: StmtKind::Assert {
                     cond: c.expr.clone(),
                     property: c.property,
                 },
                 loc,
-            }],
-            term: Terminator::Halt(HaltKind::Abort),
-            term_loc: loc,
-            from_if: false,
-        });
-    }
-    blocks.push(Block {
-        stmts: Vec::new(),
+            })
+            .collect(),
         term: Terminator::Halt(HaltKind::Abort),
         term_loc: loc,
         from_if: false,
-    });
-    blocks
+    }]
 }
 
 /// `main` stopping where the loop of `shape` is entered, running `stmts`

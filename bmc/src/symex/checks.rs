@@ -281,8 +281,14 @@ impl Executor<'_> {
         }
         // After the assertion, executions continue only where it held
         // (a failing assertion ends the run), except past an unchecked
-        // `_Learn_assert`: it marks what to learn and is not C's assert.
-        if checked || p.kind != PropertyKind::LearnAssertion {
+        // `_Learn_assert` (it marks what to learn and is not C's assert)
+        // and past a checked one where asked to go on.
+        let goes_on = if checked {
+            self.options.assertions_continue
+        } else {
+            p.kind == PropertyKind::LearnAssertion
+        };
+        if !goes_on {
             state.guard = self.terms.and(state.guard, c);
         }
     }

@@ -113,6 +113,12 @@ pub struct SymexOptions {
     /// to its bound. Sound (a path whose guard cannot hold has no
     /// execution); costs a solver call per back edge of a live path.
     pub prune_infeasible_loops: bool,
+    /// Executions go on past a checked assertion whether it held or not
+    /// (CBMC's semantics) instead of ending where it fails: each check is
+    /// then asked of every execution that reaches it, and one model of the
+    /// solver settles every check it violates. Houdini's candidate checks
+    /// use it, all on one state.
+    pub assertions_continue: bool,
 }
 
 /// Blocks of one function where every check (a property, a safety check,
@@ -196,6 +202,7 @@ impl Default for SymexOptions {
             deadline: None,
             wild_addresses_name_nothing_else: false,
             prune_infeasible_loops: false,
+            assertions_continue: false,
         }
     }
 }
