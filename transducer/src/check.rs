@@ -424,7 +424,13 @@ int __lore_q[1];
         ..io.clone()
     };
     text.push_str(&io_functions(io, shape));
-    prove(path, frontend, io, shape, text, options, time)
+    // k-induction guesses invariants from the program's states on words
+    // drawn uniformly (there is no transducer to walk through).
+    let samples = crate::harness::drawn(&crate::tested::uniform_words(io.bits, SAMPLED_WORDS));
+    match load(path, frontend, io, shape, text) {
+        Ok(h) => prove_program(&h.program, options, time, samples),
+        Err(e) => (Checked::Unknown(e.to_string()), None),
+    }
 }
 
 /// The C that moves `__lore_matched` on the symbol `c`: the longest
@@ -469,23 +475,6 @@ fn matcher_c(pattern: &[u32]) -> String {
 ",
     );
     c
-}
-
-/// A harness's checks for every input length, by the portfolio.
-fn prove(
-    path: &Path,
-    frontend: &FrontendOptions,
-    io: &Io,
-    shape: &IoShape,
-    text: String,
-    options: &SymexOptions,
-    time: Duration,
-) -> (Checked, Option<Induction>) {
-    let harnessed = match load(path, frontend, io, shape, text) {
-        Ok(h) => h,
-        Err(e) => return (Checked::Unknown(e.to_string()), None),
-    };
-    prove_program(&harnessed.program, options, time, Samples::default())
 }
 
 /// A program's checks for every input length (its input drawn by the

@@ -104,6 +104,20 @@ pub(crate) fn sample_words(t: &Transducer, count: usize) -> Vec<Vec<u32>> {
         .collect()
 }
 
+/// Words of 1 to `TESTED_LENGTH` symbols of `bits` bits each, drawn
+/// uniformly (seeded, so repeatable): inputs on which a proof about the
+/// program alone may watch it run.
+pub(crate) fn uniform_words(bits: u32, count: usize) -> Vec<Vec<u32>> {
+    let mut rng = SplitMix(0x0a1f_ab37);
+    let symbols = u64::from(crate::model::max_symbol(bits)) + 1;
+    (0..count)
+        .map(|_| {
+            let len = 1 + rng.below(TESTED_LENGTH as u64) as usize;
+            (0..len).map(|_| rng.below(symbols) as u32).collect()
+        })
+        .collect()
+}
+
 /// The most transitions from the initial state to any state, on the
 /// shortest ways.
 fn depth(t: &Transducer) -> usize {
