@@ -34,7 +34,7 @@ use lore_frontend::ir::{
     BinaryOp, Block, Expr, ExprKind, LocalKind, Place, Program, Stmt, StmtKind, Terminator,
 };
 use lore_frontend::types::{ArrayLen, TypeId, TypeKind, TypeTable};
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::time::Instant;
 
 /// Concrete runs of a program, for guessing invariants: in each run, the
@@ -157,12 +157,11 @@ fn guesses(types: &TypeTable, vars: &[Var], rows: &[Vec<i128>]) -> Vec<(Expr, St
     // Over all rows.
     let mut global = Vec::new();
     facts(types, vars, &all, &[], &mut global);
-    let known: rustc_hash::FxHashSet<String> = global.iter().map(|(_, t)| t.clone()).collect();
+    let known: FxHashSet<String> = global.iter().map(|(_, t)| t.clone()).collect();
     out.extend(global);
     // Under one control variable's value: what holds there and not
     // everywhere (`state == 5` → `n == 1`).
-    let mut under_one: FxHashMap<(usize, i128), rustc_hash::FxHashSet<String>> =
-        FxHashMap::default();
+    let mut under_one: FxHashMap<(usize, i128), FxHashSet<String>> = FxHashMap::default();
     for &c in &control {
         for &v in &values[c] {
             let there: Vec<&Vec<i128>> = rows.iter().filter(|r| r[c] == v).collect();
@@ -172,10 +171,7 @@ fn guesses(types: &TypeTable, vars: &[Var], rows: &[Vec<i128>]) -> Vec<(Expr, St
             let seen = under_one.entry((c, v)).or_default();
             for (e, t) in found {
                 if !known.contains(&t) {
-                    out.push((
-                        cmp(BinaryOp::Or, &not(&p), &e),
-                        format!("!({ptext}) || {t}"),
-                    ));
+                    out.push(implies((&p, &ptext), (&e, &t)));
                     seen.insert(t);
                 }
             }
@@ -211,7 +207,7 @@ fn guesses(types: &TypeTable, vars: &[Var], rows: &[Vec<i128>]) -> Vec<(Expr, St
             };
             for (e, t) in found {
                 if !implied(&t) {
-                    out.push((cmp(BinaryOp::Or, &not(p), &e), format!("!({ptext}) || {t}")));
+                    out.push(implies((p, ptext), (&e, &t)));
                 }
             }
         }
@@ -571,8 +567,12 @@ fn constant(types: &TypeTable, v: i128, ty: TypeId) -> Expr {
     Expr::int(bits, ty)
 }
 
-fn not(e: &Expr) -> Expr {
-    Expr::not(e.clone())
+/// `!(premise) || fact`, and its text.
+fn implies(premise: (&Expr, &str), fact: (&Expr, &str)) -> (Expr, String) {
+    (
+        cmp(BinaryOp::Or, &Expr::not(premise.0.clone()), fact.0),
+        format!("!({}) || {}", premise.1, fact.1),
+    )
 }
 
 /// The conjunction of `parts` (true for none).
