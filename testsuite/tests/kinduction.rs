@@ -132,33 +132,19 @@ fn a_deadline_in_the_step_case_is_no_proof() {
         "{:?}",
         base.verdict
     );
+    let no_samples = Default::default();
+    let prove_at = |options: &SymexOptions| {
+        prove(&program, options, &base, &mut 1, None, true, &no_samples).unwrap()
+    };
     // Without a deadline the step case fails (x = 49 after the assumed
     // iteration): no proof.
-    let without = prove(
-        &program,
-        &options,
-        &base,
-        &mut 1,
-        None,
-        true,
-        &Default::default(),
-    )
-    .unwrap();
+    let without = prove_at(&options);
     assert!(matches!(without, Induction::NotProved(_)), "{without:?}");
     // With the executor's deadline already past: no proof either.
     let late = SymexOptions {
         deadline: Some(std::time::Instant::now()),
         ..options.clone()
     };
-    let with = prove(
-        &program,
-        &late,
-        &base,
-        &mut 1,
-        None,
-        true,
-        &Default::default(),
-    )
-    .unwrap();
+    let with = prove_at(&late);
     assert!(matches!(with, Induction::NotProved(_)), "{with:?}");
 }
