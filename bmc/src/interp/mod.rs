@@ -140,11 +140,11 @@ pub struct Interpreter<'p> {
     /// from `inputs`.
     nondet_by_function: FxHashMap<FunctionId, std::collections::VecDeque<u128>>,
     /// Where states are sampled: each time this block of this function is
-    /// entered, the values of the expressions go to `samples`.
+    /// entered, the values of the expressions go to `sampled`.
     sample_at: Option<(FunctionId, usize, Vec<lore_frontend::ir::Expr>)>,
     /// The sampled values (as the expressions' types read them, signed
     /// where those are signed), one row per visit.
-    pub samples: Vec<Vec<i128>>,
+    pub sampled: Vec<Vec<i128>>,
 }
 
 enum Flow {
@@ -186,7 +186,7 @@ impl<'p> Interpreter<'p> {
             tracing: true,
             nondet_by_function: FxHashMap::default(),
             sample_at: None,
-            samples: Vec::new(),
+            sampled: Vec::new(),
         }
     }
 
@@ -207,7 +207,7 @@ impl<'p> Interpreter<'p> {
     }
 
     /// Records, each time block `block` of `function` is entered, the
-    /// values of `exprs` (scalars of that function's scope) in `samples`.
+    /// values of `exprs` (scalars of that function's scope) in `sampled`.
     pub fn sampling(
         mut self,
         function: FunctionId,

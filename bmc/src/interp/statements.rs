@@ -126,7 +126,7 @@ impl Interpreter<'_> {
         Ok(None)
     }
 
-    /// One row of `samples`: the values of the sampled expressions now.
+    /// One row of `sampled`: the values of the sampled expressions now.
     fn sample(&mut self, f: &Function, locals: &mut Vec<ObjectId>) -> Result<(), Stop> {
         let Some((g, at, exprs)) = self.sample_at.take() else {
             return Ok(());
@@ -140,7 +140,7 @@ impl Interpreter<'_> {
             })
             .collect();
         self.sample_at = Some((g, at, exprs));
-        self.samples.push(row?);
+        self.sampled.push(row?);
         Ok(())
     }
 

@@ -108,7 +108,7 @@ pub(super) fn candidates(
             .sampling(entry, shape.header, exprs.clone());
         // Whatever the end, the rows recorded are states the header took.
         let _ = interp.run();
-        rows.extend(interp.samples);
+        rows.extend(interp.sampled);
     }
     rows.sort_unstable();
     rows.dedup();
