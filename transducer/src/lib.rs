@@ -20,6 +20,7 @@ pub mod answer;
 pub mod c;
 pub mod check;
 pub mod compare;
+mod conjecture;
 pub mod echo;
 pub mod explore;
 pub mod harness;
