@@ -70,8 +70,13 @@ const MAX_SAMPLED: usize = 3000;
 struct Var {
     expr: Expr,
     name: String,
+}
+
+impl Var {
     /// An element of an array (data, never a control variable).
-    element: bool,
+    fn element(&self) -> bool {
+        matches!(&self.expr.kind, ExprKind::Load(Place::Index(..)))
+    }
 }
 
 /// The candidates the runs of `samples` suggest for the header of
@@ -129,7 +134,7 @@ fn guesses(types: &TypeTable, vars: &[Var], rows: &[Vec<i128>]) -> Vec<(Expr, St
     let all: Vec<&Vec<i128>> = rows.iter().collect();
     let values: Vec<Vec<i128>> = (0..vars.len()).map(|i| distinct(i, &all)).collect();
     let mut control: Vec<usize> = (0..vars.len())
-        .filter(|&i| !vars[i].element && (2..=MAX_CONTROL_VALUES).contains(&values[i].len()))
+        .filter(|&i| !vars[i].element() && (2..=MAX_CONTROL_VALUES).contains(&values[i].len()))
         .collect();
     control.sort_by_key(|&i| values[i].len());
     let modes_of = |control: &[usize]| {
@@ -295,7 +300,6 @@ fn sampled_vars(program: &Program, shape: &Shape) -> Vec<Var> {
             vars.push(Var {
                 expr: Expr::load(place.clone(), ty),
                 name,
-                element: false,
             });
         } else if let TypeKind::Array(elem, ArrayLen::Fixed(n)) = program.types.kind(ty) {
             if integer(*elem) && *n <= MAX_ELEMENTS {
@@ -307,7 +311,6 @@ fn sampled_vars(program: &Program, shape: &Shape) -> Vec<Var> {
                     vars.push(Var {
                         expr: Expr::load(at, *elem),
                         name: format!("{name}[{i}]"),
-                        element: true,
                     });
                 }
             }
@@ -611,7 +614,6 @@ mod tests {
         Var {
             expr: Expr::load(local(i), TypeTable::INT),
             name: name.into(),
-            element: false,
         }
     }
 
