@@ -452,12 +452,13 @@ fn programs_outside_the_class_are_told_apart_with_the_reason() {
 #[test]
 fn learning_stops_at_its_time_limit() {
     // EncodeHtml is learned and proved at once, but its bounded check of
-    // every input of 40 symbols takes about 22 s: it counts as learning,
-    // so it stops at the 2 s limit and says so (it once ran to the end).
+    // every input of 40 symbols takes about 22 s: it counts as learning, and
+    // may use what the proof left of its time, so it stops within the 2 s
+    // limit plus the 1 s for proofs and says so (it once ran to the end).
     let started = std::time::Instant::now();
     let (code, out) = transducer(
         "cases/transducer/encode_html.c",
-        &["--bound", "40", "--time-limit", "2", "--proof-time", "5"],
+        &["--bound", "40", "--time-limit", "2", "--proof-time", "1"],
     );
     let seconds = started.elapsed().as_secs_f64();
     assert_eq!(code, 0, "{out}");
@@ -465,13 +466,21 @@ fn learning_stops_at_its_time_limit() {
         out.contains("proof: the program and the transducer agree"),
         "{out}"
     );
+    // Where the deadline falls decides which stage it stops: symbolic
+    // execution and encoding, or the SAT solver.
+    let stopped = [
+        "out of time before the formula",
+        "the SAT solver gave up or ran out of time",
+    ];
     assert!(
-        out.contains("bounded check: no answer (out of time"),
+        stopped
+            .iter()
+            .any(|why| out.contains(&format!("bounded check: no answer ({why}"))),
         "{out}"
     );
     // Loading and winding down are not cut: 2 s of slack for them on a
     // loaded machine.
-    assert!(seconds < 4.0, "{seconds:.1} s:\n{out}");
+    assert!(seconds < 5.0, "{seconds:.1} s:\n{out}");
     // A program that is not learned in the time: exit 1, with the reason.
     let (code, out) = transducer(
         "cases/transducer/javascript_escape.c",
