@@ -407,6 +407,7 @@ th, td { border: 1px solid var(--line); padding: 0.2rem 0.5rem; text-align: left
   vertical-align: top; }
 thead th { background: var(--shade); }
 .stats { overflow-x: auto; }
+pre.folded { overflow-x: auto; background: var(--shade); padding: 0.5rem; font-size: 0.85rem; }
 .legend { color: var(--muted); margin-bottom: 2rem; }
 ";
 

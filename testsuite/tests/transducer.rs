@@ -156,6 +156,7 @@ const SMALL: &str = "cases/transducer-small";
 #[test]
 fn learned_transducers_agree_with_a_reference_on_every_input_up_to_length_4() {
     let all = inputs(4);
+    let mut folds = 0;
     for name in [
         "shift_or_double",
         "toggle",
@@ -164,14 +165,26 @@ fn learned_transducers_agree_with_a_reference_on_every_input_up_to_length_4() {
     ] {
         let path = Path::new(SMALL).join(format!("{name}.c"));
         let t = learned(&path);
+        // And its form with lookback in the guards, where it has one.
+        let folded = lore_transducer::fold::fold(&t);
         for input in &all {
             assert_eq!(
                 t.run(input),
                 Some(reference(name, input)),
                 "{name} on {input:?}:\n{t}"
             );
+            if let Some(f) = &folded {
+                assert_eq!(
+                    f.run(input),
+                    Some(reference(name, input)),
+                    "{name} on {input:?}:\n{f}"
+                );
+            }
         }
+        folds += usize::from(folded.is_some());
     }
+    // Not an empty test: the decoder in miniature folds.
+    assert!(folds >= 1);
 }
 
 #[test]
@@ -519,6 +532,26 @@ fn the_transducer_is_written_as_dot_json_svg_and_html() {
     assert_eq!(v["outcome"], "learned");
     assert_eq!(v["transducer"]["states"].as_array().unwrap().len(), 3);
     assert_eq!(v["transducer"]["lookback"], 1);
+    // The same with lookback in the guards: one state, the learned state
+    // after `<` selected by λ-1 == '<' (a box of one guard).
+    let folded = &v["transducer"]["folded"];
+    assert_eq!(folded["lookback"], 2, "{folded}");
+    assert_eq!(folded["state_of"], serde_json::json!([0, 0, 0]), "{folded}");
+    let cases = folded["states"][0]["cases"].as_array().unwrap();
+    assert_eq!(cases.len(), 3, "{folded}");
+    assert!(
+        cases
+            .iter()
+            .any(|c| c["when"] == serde_json::json!([[[[60, 60]]]])),
+        "{folded}"
+    );
+    assert_eq!(cases[2]["when"], serde_json::Value::Null, "{folded}");
+    assert!(
+        out.contains(
+            "the same transducer, with lookback in the guards (a k-SLT): 1 state, lookback 2"
+        ),
+        "{out}"
+    );
     assert_eq!(v["proof"]["result"], "holds");
     assert_eq!(v["bounded_check"]["result"], "holds");
     // The picture (the automata's layout) and the report page, with the
@@ -545,6 +578,11 @@ fn the_transducer_is_written_as_dot_json_svg_and_html() {
         "{html}"
     );
     assert!(html.contains("<b>idempotence</b>: holds"), "{html}");
+    assert!(
+        html.contains("<h4>With lookback in the guards</h4>")
+            && html.contains("if λ-1 ∈ ['&lt;'] (learned state q1):"),
+        "{html}"
+    );
     assert!(
         html.contains("class=\"view\""),
         "the drawing is in a viewer"

@@ -14,7 +14,7 @@
 //! [`explore`]-ing every configuration, or by the BMC) and confirmed on the
 //! programs. [`echo`] is the validate-then-echo class, learned through
 //! the harnesses' echo view. [`c`] writes a transducer as C; [`model`] is the transducer
-//! itself.
+//! itself, and [`fold`] its form with lookback in the guards (the paper's).
 
 pub mod answer;
 pub mod c;
@@ -23,6 +23,7 @@ pub mod compare;
 mod conjecture;
 pub mod echo;
 pub mod explore;
+pub mod fold;
 pub mod harness;
 pub mod learn;
 pub mod model;

@@ -225,6 +225,9 @@ fn print(learned: &Learned, console: &mut Console<'_>) -> u8 {
     match (&learned.transducer, &learned.view) {
         (Some(t), View::Output) => {
             let _ = write!(console.out, "{t}");
+            if let Some(folded) = lore_transducer::fold::fold(t) {
+                let _ = write!(console.out, "the same transducer, {folded}");
+            }
         }
         (Some(t), View::EchoOr { reject, .. }) => {
             let _ = write!(console.out, "{}", lore_transducer::echo::show(t, reject));
@@ -384,6 +387,45 @@ fn checked_json(c: &Checked) -> serde_json::Value {
     }
 }
 
+/// The transducer with lookback in its guards (docs/json.md): its cases,
+/// and the folded state of each learned state; the transitions are the
+/// learned ones, their targets read through `state_of`.
+fn folded_json(
+    t: &lore_transducer::model::Transducer,
+    f: &lore_transducer::fold::Folded,
+) -> serde_json::Value {
+    use serde_json::json;
+    let mut state_of: Vec<Option<usize>> = vec![None; t.states.len()];
+    let states: Vec<serde_json::Value> = f
+        .states
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let cases: Vec<serde_json::Value> = s
+                .cases
+                .iter()
+                .map(|c| {
+                    state_of[c.learned] = Some(i);
+                    let when = c.when.as_ref().map(|w| {
+                        w.boxes()
+                            .iter()
+                            .map(|b| b.iter().map(|g| g.intervals()).collect::<Vec<_>>())
+                            .collect::<Vec<_>>()
+                    });
+                    json!({ "learned_state": c.learned, "when": when })
+                })
+                .collect();
+            json!({ "cases": cases })
+        })
+        .collect();
+    json!({
+        "lookback": f.lookback(),
+        "bottom": lore_transducer::fold::bottom(f.bits),
+        "states": states,
+        "state_of": state_of,
+    })
+}
+
 /// The `lore-transducer/1` object (docs/json.md).
 fn to_json(args: &TransducerArgs, learned: &Learned) -> serde_json::Value {
     use serde_json::json;
@@ -409,11 +451,16 @@ fn to_json(args: &TransducerArgs, learned: &Learned) -> serde_json::Value {
                 })
             })
             .collect();
+        let folded = match learned.view {
+            View::Output => lore_transducer::fold::fold(t).map(|f| folded_json(t, &f)),
+            View::EchoOr { .. } => None,
+        };
         json!({
             "symbol_bits": t.bits,
             "lookback": t.lookback(),
             "class": lore_transducer::echo::class(t, &learned.view),
             "states": states,
+            "folded": folded,
         })
     });
     let view = match &learned.view {

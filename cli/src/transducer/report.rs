@@ -79,7 +79,15 @@ pub fn page(path: &str, learned: &Learned, summary: &[String], answers: &[Value]
                 );
             }
         }
-        out.push_str("</tbody></table></article>\n");
+        out.push_str("</tbody></table>\n");
+        if let (Some(folded), View::Output) = (lore_transducer::fold::fold(t), &learned.view) {
+            let _ = writeln!(
+                out,
+                "<h4>With lookback in the guards</h4>\n<pre class=\"folded\">{}</pre>",
+                text(&folded.to_string())
+            );
+        }
+        out.push_str("</article>\n");
     }
     if !answers.is_empty() {
         out.push_str("<section class=\"panel\"><h3>BEK's questions</h3>\n<ul>\n");
@@ -140,6 +148,9 @@ or an earlier one <code>λ-1</code>, <code>λ0+1</code>, a hexadecimal digit \
 <li>A program learned as <em>validate, then echo</em> writes nothing until its input ends, then \
 either the whole input or one fixed string: its automaton writes nothing on its transitions, and \
 the end of the input in a double state (an echoing one) means the input is written back.</li>\
+<li><em>With lookback in the guards</em> is the same transducer as the paper writes it (a \
+k-SLT): where the last symbols tell learned states apart, one state stands for them, each with \
+its condition on <code>λ-1</code>, <code>λ-2</code> (⊥: before the input's start).</li>\
 <li>\"Proved\" means the program and the transducer write the same on every input of every \
 length (k-induction on their product); otherwise only the inputs up to the bound are checked.</li>\
 </ul></section>\n";
