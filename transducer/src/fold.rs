@@ -386,18 +386,7 @@ impl fmt::Display for Folded {
 mod tests {
     use super::*;
     use crate::model::{State, Transition};
-
-    /// SplitMix64, for random transducers.
-    struct Rng(u64);
-    impl Rng {
-        fn below(&mut self, n: u64) -> u64 {
-            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            (z ^ (z >> 31)) % n
-        }
-    }
+    use crate::tested::SplitMix as Rng;
 
     /// A random transition-complete transducer over 2-bit symbols whose
     /// terms look back at most `k`.

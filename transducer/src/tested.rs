@@ -17,7 +17,7 @@ const TESTED_WORDS_MAX: usize = 20_000;
 const TESTED_LENGTH: usize = 8;
 
 /// SplitMix64: a small, well-mixed generator for the tested words.
-struct SplitMix(u64);
+pub(crate) struct SplitMix(pub(crate) u64);
 
 impl SplitMix {
     fn next(&mut self) -> u64 {
@@ -29,7 +29,7 @@ impl SplitMix {
     }
 
     /// A number below `n` (n > 0).
-    fn below(&mut self, n: u64) -> u64 {
+    pub(crate) fn below(&mut self, n: u64) -> u64 {
         self.next() % n
     }
 }
