@@ -87,7 +87,7 @@ impl SourceFile {
             .copied()
             .unwrap_or(text.len());
         let line_len = end.saturating_sub(start);
-        Some(start + (col.saturating_sub(1) as usize).min(line_len.saturating_sub(1).max(0)))
+        Some(start + (col.saturating_sub(1) as usize).min(line_len.saturating_sub(1)))
     }
 
     /// The text of one line, without its newline.

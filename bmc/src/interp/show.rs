@@ -111,7 +111,7 @@ impl Interpreter<'_> {
                 let size = types.size_of(fl.ty).unwrap_or(0);
                 fl.offset <= offset && offset < fl.offset + size.max(1)
             })
-            .last()?;
+            .next_back()?;
         let rest = self.inside(field.ty, offset - field.offset)?;
         Some(format!(".{}{rest}", field.name))
     }

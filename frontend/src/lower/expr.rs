@@ -107,9 +107,7 @@ impl Lowerer<'_> {
                     self.lower_discard(x);
                 }
             }
-            E::Cast(c) if matches!(self.peek_void_cast(c), true) => {
-                self.lower_discard(&c.node.expression)
-            }
+            E::Cast(c) if self.peek_void_cast(c) => self.lower_discard(&c.node.expression),
             E::Conditional(c)
                 if has_side_effects(&c.node.then_expression.node)
                     || has_side_effects(&c.node.else_expression.node) =>

@@ -48,11 +48,11 @@ impl Lowerer<'_> {
         let ty = match &name {
             Some(n) => match self.lookup_tag_innermost(n) {
                 Some(Tag::Composite(t))
-                    if !self
+                    if self
                         .types
                         .composite(self.types.composite_id(t).unwrap())
                         .fields
-                        .is_some() =>
+                        .is_none() =>
                 {
                     t
                 }
