@@ -24,6 +24,9 @@ use std::fmt;
 /// How much further back than the output terms (and at least one symbol)
 /// a fold's conditions may look.
 const FOLD_BEYOND: u32 = 1;
+/// A state's windows are compared box by box, and merging boxes takes
+/// time cubic in their number: beyond this many, no fold at that lookback.
+const MAX_BOXES: usize = 2000;
 
 /// A set of windows of the last `k` symbols: a union of boxes, each box a
 /// guard per position (`box[j - 1]` holds λ−j). A guard may hold
@@ -184,15 +187,16 @@ pub fn fold(t: &Transducer) -> Option<Folded> {
     }
     let least = t.lookback().max(1);
     (least..=least + FOLD_BEYOND)
-        .map(|k| fold_with(t, k as usize))
+        .filter_map(|k| fold_with(t, k as usize))
         .filter(|f| f.states.len() < t.states.len())
         .min_by_key(|f| f.states.len())
 }
 
-/// The fold whose conditions look at most `k` symbols back.
-fn fold_with(t: &Transducer, k: usize) -> Folded {
+/// The fold whose conditions look at most `k` symbols back; `None` where
+/// the windows of a state are too many boxes to compare.
+fn fold_with(t: &Transducer, k: usize) -> Option<Folded> {
     let reachable = reachable(t);
-    let windows = windows(t, k, &reachable);
+    let windows = windows(t, k, &reachable)?;
     // Greedy colouring of the states whose windows meet, the initial state
     // first: a colour is a folded state.
     let mut colour: Vec<Option<usize>> = vec![None; t.states.len()];
@@ -239,10 +243,10 @@ fn fold_with(t: &Transducer, k: usize) -> Folded {
             FoldedState { cases }
         })
         .collect();
-    Folded {
+    Some(Folded {
         bits: t.bits,
         states,
-    }
+    })
 }
 
 fn case(t: &Transducer, q: usize, when: Option<Windows>, colour: &[Option<usize>]) -> Case {
@@ -280,7 +284,8 @@ fn reachable(t: &Transducer) -> Vec<bool> {
 /// For each reachable state, every window of the last `k` symbols a run
 /// can be in it with: ⊥…⊥ for the initial state at the start, and the
 /// guard of a transition into it before a window of its source.
-fn windows(t: &Transducer, k: usize, reachable: &[bool]) -> Vec<Windows> {
+/// `None` where a state's windows take more than [`MAX_BOXES`] boxes.
+fn windows(t: &Transducer, k: usize, reachable: &[bool]) -> Option<Vec<Windows>> {
     let bottom = Guard::single(bottom(t.bits));
     // Depth 0: the empty window, everywhere.
     let mut at: Vec<Windows> = vec![Windows(vec![vec![]]); t.states.len()];
@@ -304,9 +309,12 @@ fn windows(t: &Transducer, k: usize, reachable: &[bool]) -> Vec<Windows> {
                 }
             }
         }
+        if next.iter().any(|w| w.0.len() > MAX_BOXES) {
+            return None;
+        }
         at = next.into_iter().map(Windows::merged).collect();
     }
-    at
+    Some(at)
 }
 
 /// One box: `λ-1 ∈ [..] ∧ λ-2 ∈ [..]`, positions that hold anything left out.
@@ -449,7 +457,7 @@ mod tests {
         for round in 0..600 {
             let t = random(&mut rng, 2 + round % 5, (round % 3) as u32);
             for k in 1..=3 {
-                let f = fold_with(&t, k);
+                let f = fold_with(&t, k).expect("few boxes");
                 for w in &inputs {
                     assert_eq!(f.run(w), t.run(w), "{t}\n{f}\non {w:?}");
                 }
@@ -540,7 +548,7 @@ mod tests {
             }],
         };
         assert_eq!(fold(&t), None);
-        let w = windows(&t, 2, &[true]);
+        let w = windows(&t, 2, &[true]).expect("one box");
         assert!(w[0].contains(&[None, None], 2));
         assert!(w[0].contains(&[Some(1), None], 2));
         assert!(w[0].contains(&[Some(1), Some(3)], 2));
