@@ -19,6 +19,7 @@ use crate::sanitizers::vectors::{parse, Spec};
 use crate::sanitizers::{code_units, list_programs, show, vectors_of, Program};
 use lore_transducer::check::{bounded, Checked};
 use lore_transducer::compare::{ask, Modelled};
+use lore_transducer::fold::Folded;
 use lore_transducer::harness::{io_shape, Io, View};
 use lore_transducer::learn::{learn, Learned, Limits, Outcome, Setup};
 use lore_transducer::model::{Term, Transducer};
@@ -163,15 +164,12 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
         };
         total_learning += learned.learning_seconds;
         total_proof += learned.proof.as_ref().map_or(0.0, |p| p.2);
-        let row = Row::of(&learned);
+        let folded = learned.folded();
+        let row = Row::of(&learned, folded.as_ref());
         // The vectors, run on the learned transducer.
         let vectors = vectors_of(&spec, &programs, p);
         let mut vectors_ok = 0;
         if let (Outcome::Learned, Some(t)) = (&learned.outcome, &learned.transducer) {
-            let folded = match learned.view {
-                View::Output => lore_transducer::fold::fold(t),
-                View::EchoOr { .. } => None,
-            };
             for v in &vectors {
                 let (input, expected): (Vec<u32>, Vec<u32>) = if p.units {
                     (
@@ -374,7 +372,7 @@ struct Row {
 }
 
 impl Row {
-    fn of(l: &Learned) -> Row {
+    fn of(l: &Learned, folded: Option<&Folded>) -> Row {
         let t = l.transducer.as_ref();
         let learned = matches!(l.outcome, Outcome::Learned);
         let dash = || "-".to_string();
@@ -382,11 +380,9 @@ impl Row {
             learned: if learned { "yes" } else { "no" },
             states: t.map_or_else(dash, |t| t.states.len().to_string()),
             k: t.map_or_else(dash, |t| t.lookback().to_string()),
-            folded: match (t, &l.view) {
-                (Some(t), View::Output) => lore_transducer::fold::fold(t).map_or_else(
-                    || "=".to_string(),
-                    |f| format!("{}/{}", f.states.len(), f.lookback()),
-                ),
+            folded: match (folded, t, &l.view) {
+                (Some(f), ..) => format!("{}/{}", f.states.len(), f.lookback()),
+                (None, Some(_), View::Output) => "=".to_string(),
                 _ => dash(),
             },
             transitions: t.map_or_else(dash, |t| t.transitions().to_string()),

@@ -102,6 +102,18 @@ pub struct Learned {
     pub output_not_learned: Option<String>,
 }
 
+impl Learned {
+    /// The transducer with lookback in its guards ([`crate::fold`]), where
+    /// one has fewer states; only a transducer of the output has one (the
+    /// echo view's automaton is not a transducer of what is written).
+    pub fn folded(&self) -> Option<crate::fold::Folded> {
+        match (&self.transducer, &self.view) {
+            (Some(t), View::Output) => crate::fold::fold(t),
+            _ => None,
+        }
+    }
+}
+
 /// Everything a run needs.
 pub struct Setup<'a> {
     pub path: &'a Path,

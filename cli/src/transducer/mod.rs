@@ -225,7 +225,7 @@ fn print(learned: &Learned, console: &mut Console<'_>) -> u8 {
     match (&learned.transducer, &learned.view) {
         (Some(t), View::Output) => {
             let _ = write!(console.out, "{t}");
-            if let Some(folded) = lore_transducer::fold::fold(t) {
+            if let Some(folded) = learned.folded() {
                 let _ = write!(console.out, "the same transducer, {folded}");
             }
         }
@@ -451,10 +451,7 @@ fn to_json(args: &TransducerArgs, learned: &Learned) -> serde_json::Value {
                 })
             })
             .collect();
-        let folded = match learned.view {
-            View::Output => lore_transducer::fold::fold(t).map(|f| folded_json(t, &f)),
-            View::EchoOr { .. } => None,
-        };
+        let folded = learned.folded().map(|f| folded_json(t, &f));
         json!({
             "symbol_bits": t.bits,
             "lookback": t.lookback(),

@@ -80,7 +80,7 @@ pub fn page(path: &str, learned: &Learned, summary: &[String], answers: &[Value]
             }
         }
         out.push_str("</tbody></table>\n");
-        if let (Some(folded), View::Output) = (lore_transducer::fold::fold(t), &learned.view) {
+        if let Some(folded) = learned.folded() {
             let _ = writeln!(
                 out,
                 "<h4>With lookback in the guards</h4>\n<pre class=\"folded\">{}</pre>",
