@@ -18,7 +18,7 @@
 //! writes ([`Folded::run`]; brute force checks it below). Whatever was
 //! proved of the learned transducer holds of its fold.
 
-use crate::model::{max_symbol, show_output, Guard, Term, Transducer};
+use crate::model::{max_symbol, show_output, window, Guard, Term, Transducer};
 use std::fmt;
 
 /// How much further back than the output terms (and at least one symbol)
@@ -145,17 +145,11 @@ impl Folded {
     /// The output on `input`, the final output included; `None` where a
     /// term has no value (as [`Transducer::run`]).
     pub fn run(&self, input: &[u32]) -> Option<Vec<u32>> {
-        let k = self.lookback() as usize;
+        let k = self.lookback();
         let mut out = Vec::new();
         let mut state = 0;
         for i in 0..=input.len() {
-            // window[j] = λ−j, None before the start and at the end.
-            let window: Vec<Option<u32>> = (0..=k)
-                .map(|j| match j {
-                    0 => input.get(i).copied(),
-                    _ => i.checked_sub(j).map(|p| input[p]),
-                })
-                .collect();
+            let window = window(&input[..i], input.get(i).copied(), k);
             let case = self.states[state].cases.iter().find(|c| {
                 c.when
                     .as_ref()

@@ -405,13 +405,7 @@ impl Transducer {
         prefix: &[u32],
         current: Option<u32>,
     ) -> Option<(usize, Vec<u32>)> {
-        let window: Vec<Option<u32>> = (0..=self.lookback() as usize)
-            .map(|j| match j {
-                0 => current,
-                _ => prefix.len().checked_sub(j).map(|i| prefix[i]),
-            })
-            .collect();
-        self.step_in(state, &window)
+        self.step_in(state, &window(prefix, current, self.lookback()))
     }
 
     /// From `state`, with `window[j]` = λ−j (`window[0]` the current
@@ -432,6 +426,17 @@ impl Transducer {
             .collect::<Option<_>>()?;
         Some((next, written))
     }
+}
+
+/// The window of a step on `current` (`None`: the end of the input) after
+/// `prefix`: `window[j]` is λ−j for j ≤ `k`, `None` before the input's start.
+pub fn window(prefix: &[u32], current: Option<u32>, k: u32) -> Vec<Option<u32>> {
+    (0..=k as usize)
+        .map(|j| match j {
+            0 => current,
+            _ => prefix.len().checked_sub(j).map(|i| prefix[i]),
+        })
+        .collect()
 }
 
 impl fmt::Display for Transducer {
