@@ -1,7 +1,8 @@
 //! Each case under `cases/verify` states its options (`// lore: --unwind k
 //! [--unwinding-assertions]`) and the expected verdict (`// expect: TRUE`,
 //! `FALSE` or `UNKNOWN`); the bounded model checker must agree, with each
-//! SAT solver.
+//! SAT solver, in each data model the case lists (`// models: ilp32 lp64`;
+//! ILP32 when it lists none).
 
 mod common;
 use common::header;
@@ -46,31 +47,57 @@ fn verification_cases() {
             .first()
             .cloned()
             .expect("an expect: line");
-        let loaded = lore_frontend::load(path, &lore_frontend::FrontendOptions::default());
-        let program = loaded
-            .program
-            .unwrap_or_else(|| panic!("{}: {:?}", path.display(), loaded.diagnostics));
-        for solver in lore_bmc::solver::SolverKind::ALL {
-            let options = SymexOptions {
-                solver,
-                ..options(&flags)
+        let models = header(&text, "models");
+        let models: Vec<&str> = match models.first() {
+            Some(line) => line.split_whitespace().collect(),
+            None => vec!["ilp32"],
+        };
+        for model in models {
+            let frontend = lore_frontend::FrontendOptions {
+                model: match model {
+                    "ilp32" => lore_frontend::types::DataModel::Ilp32,
+                    "lp64" => lore_frontend::types::DataModel::Lp64,
+                    other => panic!("{}: unknown data model {other}", path.display()),
+                },
+                ..Default::default()
             };
-            let verdict = verify(&program, &options).unwrap().verdict;
-            let got = match &verdict {
-                Verdict::True => "TRUE",
-                Verdict::False(_) => "FALSE",
-                Verdict::Unknown(_) => "UNKNOWN",
-            };
-            if got != expected {
-                failures.push(format!(
-                    "{} ({}): expected {expected}, got {verdict:?}",
-                    path.file_name().unwrap().to_string_lossy(),
-                    solver.name()
-                ));
-            }
+            check_case(path, &flags, &expected, &frontend, model, &mut failures);
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+fn check_case(
+    path: &std::path::Path,
+    flags: &[String],
+    expected: &str,
+    frontend: &lore_frontend::FrontendOptions,
+    model: &str,
+    failures: &mut Vec<String>,
+) {
+    let loaded = lore_frontend::load(path, frontend);
+    let program = loaded
+        .program
+        .unwrap_or_else(|| panic!("{}: {:?}", path.display(), loaded.diagnostics));
+    for solver in lore_bmc::solver::SolverKind::ALL {
+        let options = SymexOptions {
+            solver,
+            ..options(flags)
+        };
+        let verdict = verify(&program, &options).unwrap().verdict;
+        let got = match &verdict {
+            Verdict::True => "TRUE",
+            Verdict::False(_) => "FALSE",
+            Verdict::Unknown(_) => "UNKNOWN",
+        };
+        if got != expected {
+            failures.push(format!(
+                "{} ({}, {model}): expected {expected}, got {verdict:?}",
+                path.file_name().unwrap().to_string_lossy(),
+                solver.name()
+            ));
+        }
+    }
 }
 
 /// A deadline that passes while symbolic execution is still unwinding

@@ -5,7 +5,8 @@
 use super::{Lowered, Lowerer};
 use crate::diag::DiagnosticKind;
 use crate::ir::{BinaryOp, Expr, ExprKind, Place, StmtKind, UnaryOp};
-use crate::types::TypeTable;
+use crate::source::Loc;
+use crate::types::{TypeId, TypeTable};
 use lang_c::ast;
 use lang_c::span::Node;
 
@@ -49,6 +50,16 @@ impl Lowerer<'_> {
         if !want_value {
             self.emit(StmtKind::Assign { place, value }, loc);
             return Some(Expr::int(0, TypeTable::VOID));
+        }
+        if self.is_bit_field(&place) {
+            self.emit(
+                StmtKind::Assign {
+                    place: place.clone(),
+                    value,
+                },
+                loc,
+            );
+            return Some(self.value_held(place, ty, loc));
         }
         let simple = matches!(value.kind, ExprKind::Int(_) | ExprKind::Float(_))
             || matches!(place, Place::Local(_));
@@ -106,19 +117,21 @@ impl Lowerer<'_> {
             );
             return None;
         }
-        let old_value = Expr::load(place.clone(), ty);
-        let old = if post && want_value {
+        let bit_field = self.is_bit_field(&place);
+        let old = if post && want_value && bit_field {
+            self.value_held(place.clone(), ty, loc)
+        } else if post && want_value {
             let tmp = self.new_temp(ty, loc);
             self.emit(
                 StmtKind::Assign {
                     place: Place::Local(tmp),
-                    value: old_value,
+                    value: Expr::load(place.clone(), ty),
                 },
                 loc,
             );
             Expr::load(Place::Local(tmp), ty)
         } else {
-            old_value
+            Expr::load(place.clone(), ty)
         };
         let one = Expr::int(1, TypeTable::INT);
         let new = if self.types.is_pointer(ty) {
@@ -147,6 +160,16 @@ impl Lowerer<'_> {
             self.emit(StmtKind::Assign { place, value: new }, loc);
             return Some(old);
         }
+        if bit_field {
+            self.emit(
+                StmtKind::Assign {
+                    place: place.clone(),
+                    value: new,
+                },
+                loc,
+            );
+            return Some(self.value_held(place, ty, loc));
+        }
         let tmp = self.new_temp(ty, loc);
         self.emit(
             StmtKind::Assign {
@@ -164,6 +187,34 @@ impl Lowerer<'_> {
             loc,
         );
         Some(result)
+    }
+}
+
+impl Lowerer<'_> {
+    fn is_bit_field(&self, place: &Place) -> bool {
+        matches!(place, Place::Field(_, i) if self.field_is_bit_field(place, *i))
+    }
+
+    /// The value `place` (of declared type `ty`) holds now, read into a
+    /// temporary so that later side effects cannot change it: the value
+    /// of an assignment, compound assignment or prefix increment to a
+    /// bit-field is what the field holds afterwards (C11 6.5.16p3:
+    /// truncated to its width, sign-extended for a signed field), and the
+    /// value of a postfix one what it held before. Either is the field's
+    /// value after the integer promotions, as gcc types it (`int` for a
+    /// field narrower than `int`), so `(s.u = 0) - 1` is -1.
+    fn value_held(&mut self, place: Place, ty: TypeId, loc: Loc) -> Expr {
+        let value = self.promote(Expr::load(place, ty));
+        let tmp = self.new_temp(value.ty, loc);
+        let ty = value.ty;
+        self.emit(
+            StmtKind::Assign {
+                place: Place::Local(tmp),
+                value,
+            },
+            loc,
+        );
+        Expr::load(Place::Local(tmp), ty)
     }
 }
 
