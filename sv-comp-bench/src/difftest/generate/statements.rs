@@ -56,6 +56,7 @@ impl Gen {
             15 if nested => self.pointer_block(out, indent, scope),
             16 if nested && self.rng.chance(60) => self.vla_block(out, indent, scope),
             17 => self.union_pun(out, &pad, scope),
+            18 | 19 => self.store_value(out, indent, scope),
             _ => {
                 let p = self.place(scope);
                 let (e, _) = self.expr(2, scope);
@@ -67,6 +68,12 @@ impl Gen {
     /// `place op= value`, with the operand kept out of undefined behaviour.
     pub(super) fn compound(&mut self, out: &mut String, pad: &str, scope: &Scope) {
         let p = self.place(scope);
+        let text = self.compound_text(&p, scope);
+        let _ = writeln!(out, "{pad}{text};");
+    }
+
+    /// The text of `p op= value` (no trailing semicolon).
+    pub(super) fn compound_text(&mut self, p: &Place, scope: &Scope) -> String {
         let depth = self.rng.range(0, 2) as u32;
         let (e, _) = self.expr(depth, scope);
         let promoted = p.ty.promoted();
@@ -98,7 +105,158 @@ impl Gen {
         } else {
             "compound assignment"
         });
-        let _ = writeln!(out, "{pad}{} {op} {rhs};", p.text);
+        format!("{} {op} {rhs}", p.text)
+    }
+
+    /// A store whose value is used (C11 6.5.16p3: the value the object
+    /// holds afterwards, of its promoted type): chained into another
+    /// variable, inside arithmetic or a comparison, as a condition, as a
+    /// call's argument or in a `for` header. The store's place is preferably
+    /// a bit-field. Nothing else in the expression reads or writes it
+    /// (only constants and inputs beside it), and the variable written with
+    /// the result is a scalar of another name, which no pointer reaches, so
+    /// the program stays free of unsequenced accesses.
+    pub(super) fn store_value(&mut self, out: &mut String, indent: usize, scope: &mut Scope) {
+        let pad = " ".repeat(indent);
+        let mut q = self.place(scope);
+        for _ in 0..6 {
+            if q.bits.is_some() || self.rng.chance(30) {
+                break;
+            }
+            q = self.place(scope);
+        }
+        let store = match self.rng.below(6) {
+            0 | 1 => {
+                // Into a bit-field, often a constant that does not fit.
+                let e = if q.bits.is_some() && self.rng.chance(50) {
+                    let ty = self.rng.pick(&ALL);
+                    self.constant(ty)
+                } else {
+                    let depth = self.rng.range(0, 2) as u32;
+                    self.expr(depth, scope).0
+                };
+                format!("({} = {e})", q.text)
+            }
+            2 | 3 => format!("({})", self.compound_text(&q, scope)),
+            _ => {
+                let op = self.rng.pick(&["++", "--"]);
+                if self.rng.chance(50) {
+                    format!("({op}{})", q.text)
+                } else {
+                    format!("(({}){op})", q.text)
+                }
+            }
+        };
+        self.features.insert(if q.bits.is_some() {
+            "store to bit-field as value"
+        } else {
+            "store as value"
+        });
+        let root = root_name(&q.text);
+        let mut dest: Vec<String> = scope
+            .locals
+            .iter()
+            .map(|(n, _)| n.clone())
+            .chain(self.globals.iter().filter_map(|g| match g {
+                Global::Scalar { name, .. } => Some(name.clone()),
+                _ => None,
+            }))
+            .filter(|n| *n != root)
+            .collect();
+        dest.sort();
+        let k = self.store_operand();
+        let nested = self.depth_budget > 0;
+        match self.rng.below(6) {
+            0 if !dest.is_empty() => {
+                let d = dest[self.rng.below(dest.len() as u64) as usize].clone();
+                let _ = writeln!(out, "{pad}{d} = {store};");
+            }
+            1 | 2 if !dest.is_empty() => {
+                let d = dest[self.rng.below(dest.len() as u64) as usize].clone();
+                let op = self
+                    .rng
+                    .pick(&["+", "-", "*", "^", "&", "|", "<", ">", "==", "!=", "<="]);
+                let _ = writeln!(out, "{pad}{d} = ({store} {op} {k});");
+            }
+            3 if nested => {
+                self.depth_budget -= 1;
+                let op = self.rng.pick(&["", " < ", " > ", " == ", " != ", " >= "]);
+                let cond = if op.is_empty() {
+                    store
+                } else {
+                    format!("{store}{op}{k}")
+                };
+                let _ = writeln!(out, "{pad}if ({cond}) {{");
+                let mut inner = scope.clone();
+                self.block(out, indent + 2, &mut inner, 1);
+                let _ = writeln!(out, "{pad}}}");
+                self.depth_budget += 1;
+            }
+            4 if nested => {
+                // In a `for` header: the condition, after the counter's test.
+                self.depth_budget -= 1;
+                let i = self.fresh("i");
+                let b = self.rng.range(1, 4) as u32;
+                let op = self.rng.pick(&[" != ", " < ", " > "]);
+                let _ = writeln!(
+                    out,
+                    "{pad}for (int {i} = 0; {i} < {b} && {store}{op}{k}; {i}++) {{"
+                );
+                let mut inner = scope.clone();
+                inner.counters.push((i, b));
+                self.block(out, indent + 2, &mut inner, 1);
+                let _ = writeln!(out, "{pad}}}");
+                self.features.insert("store as value in a loop header");
+                self.depth_budget += 1;
+            }
+            _ => {
+                // As an argument (the others constants or inputs), or as the
+                // value of a local's initialiser.
+                let with_params: Vec<usize> = (0..self.functions.len())
+                    .filter(|&f| {
+                        !self.functions[f].params.is_empty()
+                            && self.functions[f].ret.is_ok()
+                            && self.functions[f].struct_param.is_none()
+                    })
+                    .collect();
+                if !with_params.is_empty() && !dest.is_empty() {
+                    let f = with_params[self.rng.below(with_params.len() as u64) as usize];
+                    let (name, n) = (
+                        self.functions[f].name.clone(),
+                        self.functions[f].params.len(),
+                    );
+                    let at = self.rng.below(n as u64) as usize;
+                    let args: Vec<String> = (0..n)
+                        .map(|j| {
+                            if j == at {
+                                store.clone()
+                            } else {
+                                self.store_operand()
+                            }
+                        })
+                        .collect();
+                    let d = dest[self.rng.below(dest.len() as u64) as usize].clone();
+                    let _ = writeln!(out, "{pad}{d} = {name}({});", args.join(", "));
+                    self.features.insert("store as argument");
+                } else {
+                    let t = self.rng.pick(&ALL);
+                    let l = self.fresh("l");
+                    let _ = writeln!(out, "{pad}{} {l} = {store};", t.name());
+                    scope.locals.push((l, t));
+                }
+            }
+        }
+    }
+
+    /// An operand beside a store: a constant or an input, never a place.
+    fn store_operand(&mut self) -> String {
+        if !self.inputs.is_empty() && self.rng.chance(30) {
+            let k = self.rng.below(self.inputs.len() as u64);
+            format!("in{k}")
+        } else {
+            let ty = self.rng.pick(&ALL);
+            self.constant(ty)
+        }
     }
 
     pub(super) fn for_loop(&mut self, out: &mut String, indent: usize, scope: &mut Scope) {
@@ -564,6 +722,15 @@ impl Gen {
 }
 
 /// The type a value is converted through before hashing (itself).
+/// The variable a place's text starts with (`a` of `a[i].f`).
+fn root_name(place: &str) -> String {
+    place
+        .trim_start_matches(['*', '(', '&'])
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect()
+}
+
 fn cast_from(t: Int) -> &'static str {
     t.name()
 }
