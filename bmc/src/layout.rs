@@ -108,3 +108,65 @@ pub fn function_at(
 pub fn too_many_objects(pointer_bits: u32, offset_bits: u32, objects: u64, functions: u64) -> bool {
     objects + functions >= 1u64 << (pointer_bits - offset_bits)
 }
+
+/// Where a pointer may be kept in an object of type `ty`: the byte offsets
+/// of its scalars that are pointers or integers of a pointer's size
+/// (`uintptr_t`, a `long` holding an address), at offsets aligned to a
+/// pointer, in order and without repeats (a union's members overlap). These
+/// are the roots the leak check (valid-memtrack) follows from a global;
+/// symbolic execution and the replay both take them from here.
+pub fn pointer_slots(
+    types: &lore_frontend::types::TypeTable,
+    ty: lore_frontend::types::TypeId,
+    pointer_bytes: u64,
+) -> Vec<u64> {
+    let mut out = Vec::new();
+    slots_into(types, ty, 0, pointer_bytes, &mut out);
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// At most this many slots per object (a larger array of pointers keeps
+/// its first ones as roots; the rest would only make the formula larger).
+const MAX_SLOTS: usize = 1 << 16;
+
+fn slots_into(
+    types: &lore_frontend::types::TypeTable,
+    ty: lore_frontend::types::TypeId,
+    at: u64,
+    pointer_bytes: u64,
+    out: &mut Vec<u64>,
+) {
+    use lore_frontend::types::{ArrayLen, TypeKind};
+    if out.len() >= MAX_SLOTS {
+        return;
+    }
+    match types.kind(ty) {
+        TypeKind::Pointer(_) | TypeKind::Int(_)
+            if types.size_of(ty) == Some(pointer_bytes) && at % pointer_bytes == 0 =>
+        {
+            out.push(at)
+        }
+        TypeKind::Array(elem, ArrayLen::Fixed(n)) => {
+            let size = types.size_of(*elem).unwrap_or(0);
+            if size == 0 {
+                return;
+            }
+            for i in 0..*n {
+                slots_into(types, *elem, at + i * size, pointer_bytes, out);
+                if out.len() >= MAX_SLOTS {
+                    return;
+                }
+            }
+        }
+        TypeKind::Struct(c) | TypeKind::Union(c) => {
+            if let Some(fields) = &types.composite(*c).fields {
+                for f in fields.iter().filter(|f| f.bit_field.is_none()) {
+                    slots_into(types, f.ty, at + f.offset, pointer_bytes, out);
+                }
+            }
+        }
+        _ => {}
+    }
+}

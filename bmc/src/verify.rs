@@ -131,6 +131,9 @@ pub fn verify_reporting(
             (_, Outcome::Unknown(why)) => Status::Unknown(why.clone()),
             (CheckKind::Property(_) | CheckKind::Safety { .. }, Outcome::Violated(w)) => {
                 let mut interp = Interpreter::replaying(program, options, &symex, w);
+                if options.checks_continue {
+                    interp = interp.with_target(&r.name);
+                }
                 match interp.run() {
                     Replay::Violated { name, .. } if name == r.name => Status::Fails {
                         trace: interp.trace,

@@ -22,6 +22,9 @@ fn options(flags: &[String]) -> SymexOptions {
             "--div-by-zero-check" => o.div_by_zero_check = true,
             "--signed-overflow-check" => o.signed_overflow_check = true,
             "--undefined-shift-check" => o.undefined_shift_check = true,
+            "--memory-leak-check" => o.memory_leak_check = true,
+            "--memory-cleanup-check" => o.memory_cleanup_check = true,
+            "--checks-continue" => o.checks_continue = true,
             other => panic!("unknown option {other}"),
         }
     }

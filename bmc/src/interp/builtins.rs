@@ -6,19 +6,24 @@ use super::{Interpreter, Stop};
 use crate::layout::ObjectId;
 use crate::symex::SafetyKind;
 use lore_frontend::ir::{AllocKind, Expr, Function, Place};
+use lore_frontend::source::Loc;
 
 impl Interpreter<'_> {
     /// `free(p)`: with pointer checks, `p` must be null or the start of a
-    /// heap block not yet freed.
+    /// heap block not yet freed. Freeing anything else changes nothing.
     pub(super) fn free(&mut self, p: u128) -> Result<(), Stop> {
-        if self.safety.pointer && p != 0 {
-            let (id, off) = self.split_pointer(p);
-            if !self.heap.contains(&id) || off != 0 {
-                return Err(self.safety_failure(SafetyKind::PointerInvalidFree));
+        if p == 0 {
+            return Ok(());
+        }
+        let (id, off) = self.split_pointer(p);
+        if !self.heap.contains(&id) || off != 0 {
+            if self.safety.pointer {
+                self.fails(SafetyKind::PointerInvalidFree, Loc::NONE)?;
             }
-            if !self.freed.insert(id) {
-                return Err(self.safety_failure(SafetyKind::PointerDoubleFree));
-            }
+            return Ok(());
+        }
+        if !self.freed.insert(id) && self.safety.pointer {
+            self.fails(SafetyKind::PointerDoubleFree, Loc::NONE)?;
         }
         Ok(())
     }

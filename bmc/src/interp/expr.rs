@@ -81,7 +81,7 @@ impl Interpreter<'_> {
                 {
                     let wa = self.types().bit_width(a.ty);
                     if x & mask(wa) == 1u128 << (wa - 1) {
-                        return Err(self.safety_failure(SafetyKind::Overflow));
+                        self.fails(SafetyKind::Overflow, Loc::NONE)?;
                     }
                 }
                 if self.types().is_float(a.ty) {
@@ -165,7 +165,7 @@ impl Interpreter<'_> {
                     && matches!(op, BinaryOp::Div | BinaryOp::Rem)
                     && y & mask(wa) == 0
                 {
-                    return Err(self.safety_failure_at(SafetyKind::DivisionByZero, at));
+                    self.fails(SafetyKind::DivisionByZero, at)?;
                 }
                 if self.safety.signed_overflow && signed && self.types().is_integer(a.ty) {
                     let (sx, sy) = (signed_value(x, wa, true), signed_value(y, wa, true));
@@ -174,13 +174,31 @@ impl Interpreter<'_> {
                         BinaryOp::Sub => sx.checked_sub(sy),
                         BinaryOp::Mul => sx.checked_mul(sy),
                         BinaryOp::Div if sy != 0 => sx.checked_div(sy),
+                        // MIN % -1: undefined as MIN / -1 is (C11 6.5.5p6).
+                        BinaryOp::Rem if sy == -1 && wa < 128 && sx == -(1i128 << (wa - 1)) => None,
+                        // C11 6.5.7p4: a positive value times 2^y must fit
+                        // (as symbolic execution; a negative value or
+                        // distance is the undefined-shift check's).
+                        BinaryOp::Shl => {
+                            let wb = self.types().bit_width(b.ty).max(1);
+                            let negative_distance =
+                                self.types().is_signed(b.ty) && signed_value(y, wb, true) < 0;
+                            let distance = y & mask(wb);
+                            if sx <= 0 || negative_distance {
+                                Some(0)
+                            } else if distance >= u128::from(wa) - 1 {
+                                None
+                            } else {
+                                sx.checked_mul(1i128 << distance)
+                            }
+                        }
                         _ => Some(0),
                     };
                     let fits = |v: i128| {
                         wa >= 128 || (v >= -(1i128 << (wa - 1)) && v < (1i128 << (wa - 1)))
                     };
                     if !exact.is_some_and(fits) {
-                        return Err(self.safety_failure_at(SafetyKind::Overflow, at));
+                        self.fails(SafetyKind::Overflow, at)?;
                     }
                 }
                 let wb = self.types().bit_width(b.ty).max(1);
@@ -194,7 +212,7 @@ impl Interpreter<'_> {
                     let negative_left =
                         op == BinaryOp::Shl && signed && signed_value(x, wa, true) < 0;
                     if distance >= u128::from(wa) || negative_left {
-                        return Err(self.safety_failure_at(SafetyKind::UndefinedShift, at));
+                        self.fails(SafetyKind::UndefinedShift, at)?;
                     }
                 }
                 arith(op, x, y, wa, signed, wb)?

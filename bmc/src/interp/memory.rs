@@ -7,6 +7,7 @@ use super::{from_bytes, mask, signed_value, Interpreter, Replay, Stop};
 use crate::layout::{self, offset_bits, ObjectId};
 use crate::symex::SafetyKind;
 use lore_frontend::ir::{Function, FunctionId, Place};
+use lore_frontend::source::Loc;
 
 impl Interpreter<'_> {
     pub(super) fn pointer_bits(&self) -> u32 {
@@ -131,7 +132,7 @@ impl Interpreter<'_> {
                 let len = self.dyn_size(locals, ty) / self.dyn_size(locals, elem).max(1);
                 if i < 0 || i >= len as i128 {
                     if self.safety.bounds {
-                        return Err(self.safety_failure(SafetyKind::ArrayBounds));
+                        self.fails(SafetyKind::ArrayBounds, Loc::NONE)?;
                     }
                     return Ok((obj, OUT_OF_BOUNDS, None));
                 }
@@ -143,30 +144,33 @@ impl Interpreter<'_> {
 
     /// Pointer checks of an access of `len` bytes through the pointer
     /// `locate` just followed (if it followed one).
-    fn check_pointer(&self, len: usize) -> Result<(), Stop> {
+    fn check_pointer(&mut self, len: usize) -> Result<(), Stop> {
         match self.deref {
             Some(addr) => self.check_pointer_at(addr, len),
             None => Ok(()),
         }
     }
 
-    /// Pointer checks of an access of `len` bytes at `addr`.
-    pub(super) fn check_pointer_at(&self, addr: u128, len: usize) -> Result<(), Stop> {
+    /// Pointer checks of an access of `len` bytes at `addr` (at most one
+    /// fails: the first of null, no object or outside it, freed).
+    pub(super) fn check_pointer_at(&mut self, addr: u128, len: usize) -> Result<(), Stop> {
         if !self.safety.pointer {
             return Ok(());
         }
         let (id, off) = self.split_pointer(addr);
-        if id == ObjectId::NULL {
-            return Err(self.safety_failure(SafetyKind::PointerNull));
+        let failed = if id == ObjectId::NULL {
+            Some(SafetyKind::PointerNull)
+        } else if self.memory.get(&id).is_none_or(|m| off + len > m.len()) {
+            Some(SafetyKind::PointerInvalid)
+        } else if self.freed.contains(&id) {
+            Some(SafetyKind::PointerFreed)
+        } else {
+            None
+        };
+        match failed {
+            Some(kind) => self.fails(kind, Loc::NONE),
+            None => Ok(()),
         }
-        match self.memory.get(&id) {
-            Some(m) if off + len <= m.len() => {}
-            _ => return Err(self.safety_failure(SafetyKind::PointerInvalid)),
-        }
-        if self.freed.contains(&id) {
-            return Err(self.safety_failure(SafetyKind::PointerFreed));
-        }
-        Ok(())
     }
 
     fn bit_field(&self, f: &Function, place: &Place) -> Option<(u32, u32)> {

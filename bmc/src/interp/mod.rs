@@ -19,6 +19,7 @@
 mod builtins;
 mod expr;
 mod fp;
+mod leaks;
 mod memory;
 mod show;
 mod statements;
@@ -80,6 +81,8 @@ pub struct SafetyChecks {
     pub undefined_shift: bool,
     pub bounds: bool,
     pub pointer: bool,
+    pub memory_leak: bool,
+    pub memory_cleanup: bool,
 }
 
 impl SafetyChecks {
@@ -91,6 +94,8 @@ impl SafetyChecks {
             undefined_shift: options.undefined_shift_check,
             bounds: options.bounds_check,
             pointer: options.pointer_check,
+            memory_leak: options.memory_leak_check,
+            memory_cleanup: options.memory_cleanup_check,
         }
     }
 }
@@ -145,6 +150,14 @@ pub struct Interpreter<'p> {
     /// The sampled values (as the expressions' types read them, signed
     /// where those are signed), one row per visit.
     pub sampled: Vec<Vec<i128>>,
+    /// The check the run replays: others that fail on the way are recorded
+    /// in `also_failed` and the run goes on (`None`: the first to fail
+    /// stops it).
+    target: Option<String>,
+    /// Checks that failed before the target's, in order.
+    pub also_failed: Vec<(String, Loc)>,
+    /// Where the last `return` was (after `main`'s: where the program ended).
+    returned_at: Loc,
 }
 
 enum Flow {
@@ -187,7 +200,18 @@ impl<'p> Interpreter<'p> {
             nondet_by_function: FxHashMap::default(),
             sample_at: None,
             sampled: Vec::new(),
+            target: None,
+            also_failed: Vec::new(),
+            returned_at: Loc::NONE,
         }
+    }
+
+    /// Replays a run for the check named `name`: other checks failing on
+    /// the way do not stop it (symbolic execution with
+    /// `SymexOptions::checks_continue` asked the solver for such runs).
+    pub fn with_target(mut self, name: &str) -> Self {
+        self.target = Some(name.to_string());
+        self
     }
 
     /// Gives the `nondet` statements of each function its own values, in
@@ -283,8 +307,35 @@ impl<'p> Interpreter<'p> {
         self
     }
 
-    fn safety_failure(&self, kind: SafetyKind) -> Stop {
-        self.safety_failure_at(kind, Loc::NONE)
+    /// The check of `kind` at `at` fails: the run stops there, unless it
+    /// replays another check (`target`) — then it goes on as if the check
+    /// were not made, as symbolic execution does with
+    /// `SymexOptions::checks_continue`.
+    fn fails(&mut self, kind: SafetyKind, at: Loc) -> Result<(), Stop> {
+        let stop = self.safety_failure_at(kind, at);
+        self.goes_on(stop)
+    }
+
+    /// [`Self::fails`] for any failure: recorded in `also_failed` (and the
+    /// trace) where the run goes on.
+    fn goes_on(&mut self, stop: Stop) -> Result<(), Stop> {
+        match (&self.target, stop) {
+            (Some(target), Replay::Violated { name, loc }) if *target != name => {
+                if self.tracing {
+                    self.trace.push(TraceStep {
+                        function: self
+                            .active
+                            .last()
+                            .map_or(String::new(), |&id| self.program.function(id).name.clone()),
+                        loc,
+                        text: format!("{name} fails here; the run goes on"),
+                    });
+                }
+                self.also_failed.push((name, loc));
+                Ok(())
+            }
+            (_, stop) => Err(stop),
+        }
     }
 
     /// The failure of the check of the operation at `at` (named as
@@ -382,6 +433,10 @@ impl<'p> Interpreter<'p> {
                     loc: self.at,
                 }
             }
+            Ok(Flow::Return(_)) => match self.heap_at_end(self.returned_at, false) {
+                Ok(()) => Replay::Passed,
+                Err(stop) => stop,
+            },
             Ok(_) => Replay::Passed,
             Err(stop) => stop,
         }

@@ -227,6 +227,7 @@ impl Interpreter<'_> {
                         None if ret != TypeTable::VOID => Some(self.next_scalar_input(ret)),
                         None => None,
                     };
+                    self.returned_at = block.term_loc;
                     return Ok(Flow::Return(v));
                 }
                 Terminator::Halt(HaltKind::Exit)
@@ -237,9 +238,11 @@ impl Interpreter<'_> {
                         loc: block.term_loc,
                     })
                 }
-                Terminator::Halt(HaltKind::Abort | HaltKind::Exit | HaltKind::AfterError) => {
-                    return Ok(Flow::Halt)
+                Terminator::Halt(kind @ (HaltKind::Exit | HaltKind::Abort)) => {
+                    self.heap_at_end(block.term_loc, *kind == HaltKind::Abort)?;
+                    return Ok(Flow::Halt);
                 }
+                Terminator::Halt(HaltKind::AfterError) => return Ok(Flow::Halt),
                 Terminator::Unterminated => return Err(Replay::Stuck("unterminated block".into())),
             }
         }
@@ -327,10 +330,11 @@ impl Interpreter<'_> {
                 let p = self.program.property(*property);
                 if !holds {
                     if self.check_kinds.contains(&p.kind) {
-                        return Err(Replay::Violated {
+                        self.goes_on(Replay::Violated {
                             name: p.name.clone(),
                             loc,
-                        });
+                        })?;
+                        return Ok(None);
                     }
                     // An unchecked assertion that fails ends the run, as C's
                     // assert does; an unchecked `_Learn_assert` only marks what

@@ -271,7 +271,7 @@ pub(crate) fn find(
         events: None,
         assumed: None,
         unwinding_assertions: true,
-        assertions_continue: true,
+        checks_continue: true,
         ..options.clone()
     };
     // Every candidate is checked of the same state, and executions go on
@@ -357,7 +357,7 @@ fn failing(program: &Program, options: &SymexOptions) -> Result<Option<Vec<Prope
 }
 
 /// One block that checks every candidate in turn (with
-/// `SymexOptions::assertions_continue`, each of the same state) and ends
+/// `SymexOptions::checks_continue`, each of the same state) and ends
 /// the execution.
 fn checks_in_turn(live: &[Candidate], loc: Loc) -> Vec<Block> {
     vec![Block {

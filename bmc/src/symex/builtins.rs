@@ -150,6 +150,26 @@ impl Executor<'_> {
         }
         let valid = self.terms.or(null, block_start);
         let invalid = self.terms.not(valid);
+        if self.options.pointer_check {
+            self.free_checks(state, f, invalid, twice);
+        }
+        for (id, hit) in names {
+            let hit = self.terms.and(state.guard, hit);
+            let already = state.freed.get(&id).copied().unwrap_or(FALSE);
+            let now = self.terms.or(already, hit);
+            state.freed.insert(id, now);
+        }
+    }
+
+    /// Whether frees are followed: for the pointer checks, and for what is
+    /// left on the heap at the end.
+    pub(super) fn tracks_frees(&self) -> bool {
+        self.options.pointer_check
+            || self.options.memory_leak_check
+            || self.options.memory_cleanup_check
+    }
+
+    fn free_checks(&mut self, state: &mut State, f: &Function, invalid: TermId, twice: TermId) {
         self.safety(
             state,
             f,
@@ -164,12 +184,6 @@ impl Executor<'_> {
             "heap block freed twice",
             twice,
         );
-        for (id, hit) in names {
-            let hit = self.terms.and(state.guard, hit);
-            let already = state.freed.get(&id).copied().unwrap_or(FALSE);
-            let now = self.terms.or(already, hit);
-            state.freed.insert(id, now);
-        }
     }
 
     /// `malloc`, `calloc`, `alloca` and `realloc`: a fresh object (its
@@ -237,7 +251,7 @@ impl Executor<'_> {
                     return;
                 }
             }
-            if self.options.pointer_check {
+            if self.tracks_frees() {
                 self.free(state, f, p);
             }
         }

@@ -149,7 +149,8 @@ impl Executor<'_> {
     }
 
     /// An optional safety check at the current statement: it fails where
-    /// `bad` holds on this path; the path goes on only where it does not.
+    /// `bad` holds on this path; the path goes on only where it does not
+    /// (everywhere, with `SymexOptions::checks_continue`).
     pub(super) fn safety(
         &mut self,
         state: &mut State,
@@ -174,11 +175,26 @@ impl Executor<'_> {
         at: Loc,
     ) {
         let violated = self.terms.and(state.guard, bad);
-        if violated == FALSE {
-            return;
-        }
         let loc = if at.is_none() { self.at } else { at };
         let name = safety_check_name(&f.name, kind, loc);
+        if violated == FALSE {
+            // Decided by folding: still a property, listed and reported
+            // (SUCCESS), as CBMC lists the checks it simplifies away.
+            if !self.check_index.contains_key(&name) && !self.assuming {
+                let observed = self.observe(state);
+                self.check_index.insert(name.clone(), self.checks.len());
+                self.checks.push(Check {
+                    kind: CheckKind::Safety { kind },
+                    name,
+                    description: description.to_string(),
+                    loc,
+                    violated: FALSE,
+                    word: None,
+                    observed,
+                });
+            }
+            return;
+        }
         self.check(
             state,
             CheckKind::Safety { kind },
@@ -187,8 +203,10 @@ impl Executor<'_> {
             loc,
             violated,
         );
-        let ok = self.terms.not(bad);
-        state.guard = self.terms.and(state.guard, ok);
+        if !self.options.checks_continue {
+            let ok = self.terms.not(bad);
+            state.guard = self.terms.and(state.guard, ok);
+        }
     }
 
     /// A construct this executor cannot handle: the path stops here, and the
@@ -284,7 +302,7 @@ impl Executor<'_> {
         // `_Learn_assert` (it marks what to learn and is not C's assert)
         // and past a checked one where asked to go on.
         let goes_on = if checked {
-            self.options.assertions_continue
+            self.options.checks_continue
         } else {
             p.kind == PropertyKind::LearnAssertion
         };

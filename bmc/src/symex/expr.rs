@@ -213,6 +213,22 @@ impl Executor<'_> {
             BinaryOp::And | BinaryOp::Or => unreachable!("handled above"),
             BinaryOp::PtrAdd | BinaryOp::PtrDiff => unreachable!("handled above"),
         };
+        if self.options.signed_overflow_check
+            && op == BinaryOp::Shl
+            && signed
+            && self.types().is_integer(a.ty)
+        {
+            let distance_signed = self.types().is_signed(b.ty);
+            let bad = self.shift_overflow(x, y, distance_signed);
+            self.safety_at(
+                state,
+                f,
+                SafetyKind::Overflow,
+                "arithmetic overflow on signed <<",
+                bad,
+                at,
+            );
+        }
         if self.options.undefined_shift_check
             && matches!(op, BinaryOp::Shl | BinaryOp::Shr)
             && self.types().is_integer(a.ty)
@@ -359,6 +375,39 @@ impl Executor<'_> {
         bad
     }
 
+    /// When the signed left shift `x << y` overflows (C11 6.5.7p4): `x` is
+    /// positive and `x * 2^y` is not representable in `x`'s type. A
+    /// negative `x` or a negative or too large distance is undefined but no
+    /// overflow (the undefined-shift check's business, as in CBMC), except
+    /// that a positive value shifted by its width or more never fits.
+    fn shift_overflow(&mut self, x: TermId, y: TermId, distance_signed: bool) -> TermId {
+        let w = self.terms.width(x);
+        let wy = self.terms.width(y);
+        let zero = self.terms.constant(0, w);
+        let positive = self.terms.binary(Binary::Slt, zero, x);
+        // x * 2^y fits exactly when y < w - 1 and x >> (w - 1 - y) is zero;
+        // computed at the wider of the two widths so no distance wraps.
+        let ww = w.max(wy) + 1;
+        let xw = self.terms.zext(x, ww);
+        let yw = self.terms.zext(y, ww);
+        let top = self.terms.constant(u128::from(w - 1), ww);
+        let small = self.terms.binary(Binary::Ult, yw, top);
+        let room = self.terms.binary(Binary::Sub, top, yw);
+        let high = self.terms.binary(Binary::LShr, xw, room);
+        let zero_w = self.terms.constant(0, ww);
+        let high_zero = self.terms.binary(Binary::Eq, high, zero_w);
+        let fits = self.terms.and(small, high_zero);
+        let mut bad = self.terms.not(fits);
+        bad = self.terms.and(positive, bad);
+        if distance_signed {
+            let zero_y = self.terms.constant(0, wy);
+            let negative = self.terms.binary(Binary::Slt, y, zero_y);
+            let not_negative = self.terms.not(negative);
+            bad = self.terms.and(bad, not_negative);
+        }
+        bad
+    }
+
     /// When signed `x op y` overflows (`None`: the operation cannot).
     fn overflow(&mut self, op: Binary, x: TermId, y: TermId) -> Option<TermId> {
         let w = self.terms.width(x);
@@ -371,7 +420,9 @@ impl Executor<'_> {
                 let same = self.terms.binary(Binary::Eq, wide, back);
                 Some(self.terms.not(same))
             }
-            Binary::SDiv => {
+            // MIN / -1 overflows, and so does MIN % -1 (C11 6.5.5p6: the
+            // remainder is undefined when the quotient is not representable).
+            Binary::SDiv | Binary::SRem => {
                 let min = self.terms.constant(1u128 << (w - 1), w);
                 let minus_one = self.terms.constant(u128::MAX, w);
                 let a = self.terms.binary(Binary::Eq, x, min);

@@ -34,6 +34,7 @@ mod builtins;
 mod calls;
 mod checks;
 mod expr;
+mod leaks;
 mod merge;
 mod objects;
 mod places;
@@ -82,6 +83,13 @@ pub struct SymexOptions {
     /// memory) and `free` (not the start of a heap block, or freed twice),
     /// as CBMC's --pointer-check.
     pub pointer_check: bool,
+    /// At the end of the program (`main` returns, or `exit`), every heap
+    /// block not freed must be reachable from a global through pointers
+    /// (SV-COMP's valid-memtrack; CBMC's --memory-leak-check).
+    pub memory_leak_check: bool,
+    /// At the end of the program every heap block must be freed, reachable
+    /// or not (SV-COMP's valid-memcleanup; CBMC's --memory-cleanup-check).
+    pub memory_cleanup_check: bool,
     /// Bytes laid out for an object whose size is not a constant (a
     /// variable-length array, a `malloc(n)`); paths that need a larger one
     /// are reported as unsupported, never cut silently.
@@ -113,12 +121,18 @@ pub struct SymexOptions {
     /// to its bound. Sound (a path whose guard cannot hold has no
     /// execution); costs a solver call per back edge of a live path.
     pub prune_infeasible_loops: bool,
-    /// Executions go on past a checked assertion whether it held or not
-    /// (CBMC's semantics) instead of ending where it fails: each check is
-    /// then asked of every execution that reaches it, and one model of the
-    /// solver settles every check it violates. Houdini's candidate checks
-    /// use it, all on one state.
-    pub assertions_continue: bool,
+    /// Executions go on past a checked assertion or safety check whether
+    /// it held or not (CBMC's semantics: each property is decided on its
+    /// own, and a failed pointer check does not hide a later assertion)
+    /// instead of ending where it fails: each check is then asked of every
+    /// execution that reaches it, and one model of the solver settles every
+    /// check it violates. After a failed safety check the operation has
+    /// its unchecked meaning (wrapping arithmetic, a read outside every
+    /// object an unknown value, a write there lost, an invalid `free` no
+    /// effect), which the replay (`Interpreter::with_target`) shares.
+    /// `lore verify` and Houdini's candidate checks use it; learning does
+    /// not (a failing `_Learn_assert` ends the execution it classifies).
+    pub checks_continue: bool,
 }
 
 /// Blocks of one function where every check (a property, a safety check,
@@ -194,6 +208,8 @@ impl Default for SymexOptions {
             signed_overflow_check: false,
             bounds_check: false,
             pointer_check: false,
+            memory_leak_check: false,
+            memory_cleanup_check: false,
             max_symbolic_object: 1024,
             events: None,
             observe: Vec::new(),
@@ -202,7 +218,7 @@ impl Default for SymexOptions {
             deadline: None,
             wild_addresses_name_nothing_else: false,
             prune_infeasible_loops: false,
-            assertions_continue: false,
+            checks_continue: false,
         }
     }
 }
@@ -258,6 +274,12 @@ pub enum SafetyKind {
     UndefinedShift,
     /// A division or remainder by zero (--div-by-zero-check).
     DivisionByZero,
+    /// A heap block neither freed nor reachable from a global when the
+    /// program ends (--memory-leak-check; valid-memtrack).
+    MemoryLeak,
+    /// A heap block not freed when the program ends
+    /// (--memory-cleanup-check; valid-memcleanup).
+    MemoryCleanup,
 }
 
 impl SafetyKind {
@@ -273,6 +295,8 @@ impl SafetyKind {
             SafetyKind::Overflow => "overflow",
             SafetyKind::UndefinedShift => "undefined-shift",
             SafetyKind::DivisionByZero => "division-by-zero",
+            SafetyKind::MemoryLeak => "memory-leak",
+            SafetyKind::MemoryCleanup => "memory-cleanup",
         }
     }
 }

@@ -140,6 +140,9 @@ impl Executor<'_> {
                     if *kind == HaltKind::Exit {
                         self.end_of_main(&state, block.term_loc);
                     }
+                    if *kind != HaltKind::AfterError {
+                        self.heap_at_end(&mut state, block.term_loc, *kind == HaltKind::Abort);
+                    }
                 }
                 Terminator::Unterminated => {}
             }
@@ -224,6 +227,7 @@ impl Executor<'_> {
             .is_some_and(|m| std::ptr::eq(self.program.function(m), f));
         if state.frames.len() == 1 && is_main {
             self.end_of_main(state, loc);
+            self.heap_at_end(state, loc, false);
         }
         v
     }
@@ -360,7 +364,7 @@ impl Executor<'_> {
             // Without pointer checks, freeing changes nothing observable.
             StmtKind::Free { ptr } => {
                 let p = self.value(state, f, ptr);
-                if self.options.pointer_check && state.guard != FALSE {
+                if self.tracks_frees() && state.guard != FALSE {
                     self.free(state, f, p);
                 }
             }

@@ -11,7 +11,9 @@ impl Lowerer<'_> {
     /// The value of an integer constant expression, or `None` if it is not one.
     pub(crate) fn eval_const_int(&mut self, e: &Node<ast::Expression>) -> Option<i128> {
         let cp = self.scratch_checkpoint();
+        self.in_constant += 1;
         let lowered = self.lower_expr(e);
+        self.in_constant -= 1;
         self.scratch_rollback(cp);
         let lowered = lowered?;
         if !self.types.is_integer(lowered.ty) {

@@ -287,7 +287,11 @@ impl Lowerer<'_> {
 
     pub(crate) fn mk_unary(&mut self, op: UnaryOp, e: Expr) -> Expr {
         if let ExprKind::Int(v) = e.kind {
-            if self.types.is_integer(e.ty) {
+            // -MIN overflows: left to the overflow check (but in a constant).
+            let min =
+                self.types.is_signed(e.ty) && self.sign_extend(v, e.ty) == self.signed_min(e.ty);
+            if self.types.is_integer(e.ty) && !(op == UnaryOp::Neg && min && self.in_constant == 0)
+            {
                 let ty = e.ty;
                 let r = match op {
                     UnaryOp::Neg => Some(v.wrapping_neg()),
@@ -325,13 +329,47 @@ impl Lowerer<'_> {
         at: Loc,
     ) -> Expr {
         if let (Some(x), Some(y)) = (a.as_int(), b.as_int()) {
-            if self.types.is_integer(a.ty) && self.types.is_integer(b.ty) {
+            if self.types.is_integer(a.ty)
+                && self.types.is_integer(b.ty)
+                && (self.in_constant > 0 || !self.undefined(op, x, y, a.ty, b.ty))
+            {
                 if let Some(v) = self.fold_binary(op, x, y, a.ty, b.ty) {
                     return Expr::int(self.truncate(v, ty), ty);
                 }
             }
         }
         Expr::binary_at(op, a, b, ty, at)
+    }
+
+    /// Whether the signed operation `x op y` (operands of types `ta`, `tb`)
+    /// overflows or is an undefined shift: such an operation is not folded
+    /// outside constant expressions, so that `--signed-overflow-check` and
+    /// `--undefined-shift-check` see it (`2147483647 + 1`).
+    fn undefined(&self, op: BinaryOp, x: u128, y: u128, ta: TypeId, tb: TypeId) -> bool {
+        if !self.types.is_signed(ta) && !matches!(op, BinaryOp::Shl | BinaryOp::Shr) {
+            return false;
+        }
+        let bits = self.types.bit_width(ta);
+        if bits == 0 || bits >= 128 {
+            return false;
+        }
+        let (sx, sy) = (self.sign_extend(x, ta), self.sign_extend(y, tb));
+        let fits = |v: i128| v >= -(1i128 << (bits - 1)) && v < (1i128 << (bits - 1));
+        let signed = self.types.is_signed(ta);
+        match op {
+            BinaryOp::Add => !fits(sx + sy),
+            BinaryOp::Sub => !fits(sx - sy),
+            BinaryOp::Mul => sx.checked_mul(sy).is_none_or(|v| !fits(v)),
+            BinaryOp::Div | BinaryOp::Rem => sy == -1 && sx == -(1i128 << (bits - 1)),
+            BinaryOp::Shl | BinaryOp::Shr => {
+                let distance_bad = sy < 0 || sy >= i128::from(bits);
+                let shl = op == BinaryOp::Shl && signed;
+                distance_bad
+                    || (shl && sx < 0)
+                    || (shl && sx > 0 && (sy >= i128::from(bits) - 1 || !fits(sx << sy)))
+            }
+            _ => false,
+        }
     }
 
     fn fold_binary(&self, op: BinaryOp, x: u128, y: u128, ta: TypeId, tb: TypeId) -> Option<u128> {
@@ -381,6 +419,16 @@ impl Lowerer<'_> {
             BinaryOp::Or => u128::from(x != 0 || y != 0),
             BinaryOp::PtrAdd | BinaryOp::PtrDiff => return None,
         })
+    }
+
+    /// The least value of the signed type `ty`.
+    fn signed_min(&self, ty: TypeId) -> i128 {
+        let bits = self.types.bit_width(ty);
+        if bits == 0 || bits >= 128 {
+            i128::MIN
+        } else {
+            -(1i128 << (bits - 1))
+        }
     }
 
     /// The value of bits of type `ty` as a signed number (if `ty` is signed).

@@ -109,6 +109,11 @@ pub(crate) struct Lowerer<'a> {
     has_definition: FxHashSet<FunctionId>,
     /// Depth of parameter lists being read (array sizes there do not matter).
     in_parameters: u32,
+    /// Depth of integer constant expressions being evaluated: there a
+    /// signed operation that overflows still folds (wrapping), since the
+    /// value must be a constant; elsewhere it stays an operation, so that
+    /// the overflow check sees it.
+    pub(crate) in_constant: u32,
 }
 
 /// Lowers a parsed translation unit. Returns the program unless a fatal
@@ -217,6 +222,7 @@ impl<'a> Lowerer<'a> {
             pass_one_globals: FxHashMap::default(),
             has_definition: FxHashSet::default(),
             in_parameters: 0,
+            in_constant: 0,
         }
     }
 
