@@ -19,43 +19,26 @@ pub fn apply(options: &mut SymexOptions, property: SvCompProperty) -> Result<(),
             options.check_kinds = Vec::new();
             options.signed_overflow_check = true;
         }
+        // valid-deref, valid-free and valid-memtrack.
         SvCompProperty::ValidMemsafety => {
             options.check_kinds = Vec::new();
             options.pointer_check = true;
             options.bounds_check = true;
+            options.memory_leak_check = true;
+        }
+        SvCompProperty::ValidMemcleanup => {
+            options.check_kinds = Vec::new();
+            options.memory_cleanup_check = true;
         }
         other => {
             return Err(format!(
                 "Lore does not check the SV-COMP property {} (it checks unreach-call, \
-                 no-overflow and valid-memsafety without valid-memtrack)",
+                 no-overflow, valid-memsafety and valid-memcleanup)",
                 other.name()
             ))
         }
     }
     Ok(())
-}
-
-/// Why a TRUE is not a proof of `property` for `program`: a part of it
-/// Lore does not check (memory safety's valid-memtrack: no block leaked),
-/// unless the program never allocates a heap block (then nothing leaks).
-pub fn unchecked_part(
-    program: &lore_frontend::ir::Program,
-    property: Option<SvCompProperty>,
-) -> Option<&'static str> {
-    use lore_frontend::ir::{AllocKind, StmtKind};
-    if property != Some(SvCompProperty::ValidMemsafety) {
-        return None;
-    }
-    let allocates = program
-        .functions
-        .iter()
-        .flat_map(|f| f.body.iter().flat_map(|b| &b.blocks))
-        .flat_map(|b| &b.stmts)
-        .any(|s| matches!(&s.kind, StmtKind::Allocate { kind, .. } if *kind != AllocKind::Alloca));
-    allocates.then_some(
-        "the program allocates memory and valid-memtrack (memory leaks) is not checked, \
-         so valid-memsafety cannot be TRUE",
-    )
 }
 
 /// The verdict the task expects for `property`, as the last line of

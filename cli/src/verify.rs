@@ -4,7 +4,6 @@ use crate::{exit, load, Console, InputArgs};
 use clap::Args;
 use lore_bmc::check::Stage;
 use lore_bmc::check::Verdict;
-use lore_bmc::error::UnknownReason;
 use lore_bmc::kinduction::Induction;
 use lore_bmc::portfolio::{verify_portfolio, Portfolio};
 use lore_bmc::symex::{CheckKind, SafetyKind, SymexOptions};
@@ -44,8 +43,9 @@ pub struct BoundArgs {
     /// Which properties: `all` assertions (the default; for a task file,
     /// `unreach-call`), an SV-COMP property — `unreach-call` (only calls of
     /// reach_error; other failed assertions end the run), `no-overflow`
-    /// (signed overflow), `valid-memsafety` (pointer and bounds checks;
-    /// memory leaks are not checked, so never TRUE) — or its `.prp` file,
+    /// (signed overflow), `valid-memsafety` (pointer, bounds and memory
+    /// leak checks), `valid-memcleanup` (every block freed at the end) —
+    /// or its `.prp` file,
     /// or the name of one property (as `lore verify --show-properties`
     /// lists them; only it is checked).
     #[arg(long, value_name = "PROPERTY")]
@@ -68,17 +68,32 @@ pub struct BoundArgs {
     #[arg(long)]
     pub undefined_shift_check: bool,
     /// CBMC 6's default checks: bounds, pointer, division by zero, signed
-    /// overflow, undefined shift, and the unwinding assertions.
+    /// overflow (`<<` included), undefined shift, and the unwinding
+    /// assertions. Two of CBMC 6.6's defaults are not made: malloc may fail
+    /// (Lore's malloc never fails, as SV-COMP's rules assume) and the
+    /// pointer-primitive check.
     #[arg(long, conflicts_with = "no_standard_checks")]
     pub standard_checks: bool,
     /// Only the assertions (and the checks asked for one by one): Lore's
     /// default, accepted so that CBMC command lines run unchanged.
     #[arg(long)]
     pub no_standard_checks: bool,
-    /// Not supported: Lore does not check for memory leaks (SV-COMP's
-    /// valid-memtrack); given, Lore stops with this reason (exit 2).
+    /// Also check, where the program ends (`main` returns or `exit` is
+    /// called), that every heap block not freed is still reachable from a
+    /// global through pointers (SV-COMP's valid-memtrack).
     #[arg(long)]
     pub memory_leak_check: bool,
+    /// Also check that every heap block is freed where the program ends
+    /// (SV-COMP's valid-memcleanup).
+    #[arg(long)]
+    pub memory_cleanup_check: bool,
+    /// Not supported: Lore's malloc never fails, as SV-COMP's rules assume
+    /// ("malloc and alloca always return a valid pointer"); given, Lore
+    /// stops with this reason (exit 2). So does --malloc-fail-null.
+    #[arg(long)]
+    pub malloc_may_fail: bool,
+    #[arg(long, hide = true)]
+    pub malloc_fail_null: bool,
     /// The function to start from instead of `main` (CBMC's --function);
     /// its parameters are nondeterministic inputs.
     #[arg(long, value_name = "NAME")]
@@ -87,12 +102,17 @@ pub struct BoundArgs {
     /// minisat (MiniSat's core in Rust: the least memory on large formulas).
     #[arg(long, default_value = "cadical", value_name = "SOLVER", value_parser = crate::solver_kind)]
     pub solver: lore_bmc::solver::SolverKind,
+    /// For a task file whose one property is checked while `--property`
+    /// names a single check of it: that SV-COMP property (which checks
+    /// exist).
+    #[arg(skip)]
+    pub task_property: Option<SvCompProperty>,
 }
 
 impl BoundArgs {
     pub fn options(&self) -> Result<SymexOptions, String> {
-        if self.memory_leak_check {
-            return Err("--memory-leak-check is not supported: Lore does not check for memory leaks (SV-COMP's valid-memtrack)".into());
+        if self.malloc_may_fail || self.malloc_fail_null {
+            return Err("--malloc-may-fail and --malloc-fail-null are not supported: Lore's malloc never fails, as SV-COMP's rules assume".into());
         }
         let standard = self.standard_checks;
         let mut o = SymexOptions {
@@ -103,6 +123,10 @@ impl BoundArgs {
             div_by_zero_check: self.div_by_zero_check || standard,
             signed_overflow_check: self.signed_overflow_check || standard,
             undefined_shift_check: self.undefined_shift_check || standard,
+            memory_leak_check: self.memory_leak_check,
+            memory_cleanup_check: self.memory_cleanup_check,
+            // Each property decided on its own, as CBMC does.
+            checks_continue: true,
             solver: self.solver,
             ..SymexOptions::default()
         };
@@ -126,6 +150,10 @@ impl BoundArgs {
         ];
         match self.sv_comp_property()? {
             Some(p) => crate::task::apply(&mut o, p)?,
+            None if self.task_property.is_some() => {
+                crate::task::apply(&mut o, self.task_property.expect("a property"))?;
+                o.only_check = self.property.clone();
+            }
             None => match self.property.as_deref() {
                 None | Some("all") => o.check_kinds = all,
                 // One property by name; it is checked as under `all`.
@@ -332,17 +360,64 @@ fn write_witnesses(
 }
 
 /// For a task file (`.yml`): reads it, takes its input file and data model,
-/// and checks unreach-call unless `--property` names another property.
+/// and the property to check: the one the task lists, or the one of those
+/// `--property` names (an SV-COMP property, or one check of the task's
+/// only property). A property the task does not list is an error naming
+/// the ones it lists, and so is a task listing several when `--property`
+/// does not choose.
 pub(crate) fn read_task(
     input: &mut crate::InputArgs,
     bound: &mut BoundArgs,
     console: &mut Console<'_>,
 ) -> Result<Option<Task>, u8> {
-    let task = task_input(input, console)?;
-    if task.is_some() && bound.property.is_none() {
-        bound.property = Some(SvCompProperty::UnreachCall.name().to_string());
+    let Some(task) = task_input(input, console)? else {
+        return Ok(None);
+    };
+    let listed = task.verification_properties();
+    let names = || {
+        listed
+            .iter()
+            .map(|p| p.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let fail = |console: &mut Console<'_>, message: String| {
+        let _ = writeln!(console.err, "error: {}: {message}", task.path.display());
+        exit::BAD_INPUT
+    };
+    match bound.sv_comp_property() {
+        Err(e) => return Err(fail(console, e)),
+        Ok(Some(p)) if !listed.contains(&p) => {
+            return Err(fail(
+                console,
+                format!(
+                    "the task does not list the property {}; it lists {}",
+                    p.name(),
+                    if listed.is_empty() {
+                        "none".into()
+                    } else {
+                        names()
+                    }
+                ),
+            ))
+        }
+        Ok(Some(_)) => {}
+        Ok(None) => match (listed.as_slice(), bound.property.is_some()) {
+            ([one], false) => bound.property = Some(one.name().to_string()),
+            ([one], true) => bound.task_property = Some(*one),
+            ([], _) => return Err(fail(console, "the task lists no property to verify".into())),
+            (_, _) => {
+                return Err(fail(
+                    console,
+                    format!(
+                        "the task lists several properties ({}): choose one with --property",
+                        names()
+                    ),
+                ))
+            }
+        },
     }
-    Ok(task)
+    Ok(Some(task))
 }
 
 /// For a task file (`.yml`): reads it and takes its input file and data
@@ -497,19 +572,13 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
     };
     let outcome = verify_portfolio(program, &options, &portfolio, &mut progress);
     heartbeat.stop();
-    let (mut report, induction, bounds) = match outcome {
+    let (report, induction, bounds) = match outcome {
         Ok(o) => (o.report, o.induction, o.bounds),
         Err(e) => {
             let _ = writeln!(console.err, "error: {e}");
             return exit::BAD_INPUT;
         }
     };
-    if let (Verdict::True, Some(why)) = (
-        &report.verdict,
-        crate::task::unchecked_part(program, property),
-    ) {
-        report.verdict = Verdict::Unknown(UnknownReason::NotChecked(why.to_string()));
-    }
     let expected = task
         .as_ref()
         .zip(property)
@@ -749,6 +818,8 @@ fn falsified_category(report: &lore_bmc::verify::Report) -> &'static str {
             SafetyKind::PointerInvalidFree | SafetyKind::PointerDoubleFree => "valid-free",
             SafetyKind::DivisionByZero => "no-division-by-zero",
             SafetyKind::UndefinedShift => "undefined-shift",
+            SafetyKind::MemoryLeak => "valid-memtrack",
+            SafetyKind::MemoryCleanup => "valid-memcleanup",
         },
         _ => "unreach-call",
     }

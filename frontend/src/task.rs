@@ -1,5 +1,5 @@
-//! SV-COMP task definitions: the `.yml` file of a verification task (format
-//! 2.0 of sv-benchmarks) and the `.prp` files it names.
+//! SV-COMP task definitions: the `.yml` file of a verification task (formats
+//! 1.0, 1.1 and 2.0 of sv-benchmarks) and the `.prp` files it names.
 //!
 //! A task names its input files relative to itself, a list of properties
 //! (each a `.prp` file with, optionally, the expected verdict and, for
@@ -118,6 +118,18 @@ impl Task {
     pub fn property(&self, property: SvCompProperty) -> Option<&TaskProperty> {
         self.properties.iter().find(|p| p.property == property)
     }
+
+    /// The properties the task asks to verify (test-generation's
+    /// `coverage-*` are not verification properties), in its order.
+    pub fn verification_properties(&self) -> Vec<SvCompProperty> {
+        let mut out = Vec::new();
+        for p in &self.properties {
+            if p.property != SvCompProperty::Coverage && !out.contains(&p.property) {
+                out.push(p.property);
+            }
+        }
+        out
+    }
 }
 
 /// Why a task file is refused: what, and where (1-based line and column;
@@ -150,6 +162,9 @@ impl fmt::Display for TaskError {
 }
 
 impl std::error::Error for TaskError {}
+
+/// The task-definition formats Lore reads.
+pub const FORMAT_VERSIONS: [&str; 3] = ["1.0", "1.1", "2.0"];
 
 /// Reads a task file and the property files it names.
 pub fn read_task(path: &Path) -> Result<Task, TaskError> {
@@ -214,18 +229,27 @@ pub fn parse_task(path: &Path, text: &str) -> Result<Task, TaskError> {
             1,
         ));
     }
+    // Formats 1.0 and 1.1 (most no-overflow and memsafety tasks in
+    // circulation) have the same keys as 2.0 for what Lore reads; only 2.0
+    // requires `options.language`.
     match &doc["format_version"] {
-        Yaml::String(v) if v == "2.0" => {}
-        Yaml::Real(v) if v == "2.0" => {}
+        Yaml::String(v) | Yaml::Real(v) if FORMAT_VERSIONS.contains(&v.as_str()) => {}
         Yaml::BadValue => {
             return Err(at(
-                "the task has no `format_version` (Lore reads format 2.0)".into(),
+                format!(
+                    "the task has no `format_version` (Lore reads formats {})",
+                    FORMAT_VERSIONS.join(", ")
+                ),
                 "format_version",
             ))
         }
         other => {
             return Err(at(
-                format!("format_version {} is not 2.0", show(other)),
+                format!(
+                    "format_version {} is none of {}",
+                    show(other),
+                    FORMAT_VERSIONS.join(", ")
+                ),
                 "format_version",
             ))
         }
@@ -393,8 +417,13 @@ mod tests {
         let bad = TASK.replace("LP64", "LLP64");
         let e = parse_task(Path::new("t.yml"), &bad).unwrap_err();
         assert_eq!((e.line, e.column), (11, 3), "{e:?}");
-        let e = parse_task(Path::new("t.yml"), &TASK.replace("2.0", "1.0")).unwrap_err();
+        let e = parse_task(Path::new("t.yml"), &TASK.replace("2.0", "0.9")).unwrap_err();
         assert_eq!(e.line, 1);
+        assert!(e.message.contains("none of 1.0, 1.1, 2.0"), "{e}");
+        for v in FORMAT_VERSIONS {
+            let t = parse_task(Path::new("t.yml"), &TASK.replace("2.0", v)).unwrap();
+            assert_eq!(t.properties.len(), 2);
+        }
     }
 
     #[test]

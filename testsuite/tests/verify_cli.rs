@@ -225,10 +225,19 @@ fn cbmc_command_lines() {
         "--trace".into(),
     ]);
     assert_eq!((code, out.lines().last()), (0, Some("TRUE")), "{out}{err}");
+    // CBMC's leak and cleanup checks are taken.
+    let (code, out, err) = run_lore(&[
+        "verify".into(),
+        loops.clone(),
+        "--memory-leak-check".into(),
+        "--memory-cleanup-check".into(),
+    ]);
+    assert_eq!(code, 10, "{err}");
+    assert!(out.contains("main.memory-leak."), "{out}");
     // What Lore does not do is refused with the reason.
-    let (code, _, err) = run_lore(&["verify".into(), loops.clone(), "--memory-leak-check".into()]);
+    let (code, _, err) = run_lore(&["verify".into(), loops.clone(), "--malloc-may-fail".into()]);
     assert_eq!(code, 2);
-    assert!(err.contains("does not check for memory leaks"), "{err}");
+    assert!(err.contains("malloc never fails"), "{err}");
     let (code, _, err) = run_lore(&["verify".into(), loops.clone(), loops.clone()]);
     assert_eq!(code, 2);
     assert!(err.contains("one C file"), "{err}");
@@ -351,8 +360,22 @@ fn task(name: &str) -> String {
 
 #[test]
 fn a_task_file_is_verified_against_its_expected_verdict() {
-    // Default: the task's unreach-call property, in the task's data model.
-    let (code, out, err) = run_lore(&["verify".into(), task("overflow_and_reach.yml")]);
+    // A task listing several properties: --property chooses (without it,
+    // an error lists them); the task's data model is used.
+    let (code, _, err) = run_lore(&["verify".into(), task("overflow_and_reach.yml")]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains(
+            "the task lists several properties (unreach-call, no-overflow, termination): choose one with --property"
+        ),
+        "{err}"
+    );
+    let (code, out, err) = run_lore(&[
+        "verify".into(),
+        task("overflow_and_reach.yml"),
+        "--property".into(),
+        "unreach-call".into(),
+    ]);
     assert_eq!(code, 0, "{err}");
     let last: Vec<&str> = out.lines().rev().take(2).collect();
     assert_eq!(
@@ -391,6 +414,8 @@ fn a_task_file_is_verified_against_its_expected_verdict() {
     let (_, out, _) = run_lore(&[
         "verify".into(),
         task("overflow_and_reach.yml"),
+        "--property".into(),
+        "unreach-call".into(),
         "--json".into(),
     ]);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -399,8 +424,8 @@ fn a_task_file_is_verified_against_its_expected_verdict() {
 }
 
 #[test]
-fn memory_safety_is_never_true_while_leaks_are_unchecked() {
-    // The program allocates; Lore does not check valid-memtrack.
+fn memory_safety_checks_leaks() {
+    // The program allocates and frees: valid-memsafety holds, leaks included.
     let (code, out, _) = run_lore(&[
         "verify".into(),
         task("allocates.c"),
@@ -408,11 +433,8 @@ fn memory_safety_is_never_true_while_leaks_are_unchecked() {
         "valid-memsafety".into(),
     ]);
     assert_eq!(code, 0);
-    assert_eq!(out.lines().last(), Some("UNKNOWN"), "{out}");
-    assert!(
-        out.contains("valid-memtrack (memory leaks) is not checked"),
-        "{out}"
-    );
+    assert_eq!(out.lines().last(), Some("TRUE"), "{out}");
+    assert!(out.contains("main.memory-leak."), "{out}");
     // The same program is safe for the checks Lore makes.
     let (code, out, _) = run_lore(&[
         "verify".into(),
@@ -566,6 +588,8 @@ fn a_false_verdict_writes_a_witness_and_a_harness_that_reproduces_it() {
     let (code, _, _) = run_lore(&[
         "verify".into(),
         task("overflow_and_reach.yml"),
+        "--property".into(),
+        "unreach-call".into(),
         "--witness".into(),
         correct.clone(),
     ]);

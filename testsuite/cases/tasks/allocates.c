@@ -1,5 +1,5 @@
-// Memory safe, but it allocates: whether a block leaks (valid-memtrack)
-// is not checked, so valid-memsafety is never claimed TRUE.
+// Memory safe: it allocates, writes, frees; nothing leaks (valid-memtrack)
+// and nothing is dereferenced outside its block.
 #include <stdlib.h>
 int main(void) {
   int *p = malloc(2 * sizeof(int));
@@ -7,5 +7,7 @@ int main(void) {
     return 0;
   }
   p[1] = 3;
-  return p[1] - 3;
+  int r = p[1] - 3;
+  free(p);
+  return r;
 }
