@@ -85,6 +85,16 @@ enum Command {
         /// Lore's SAT solver (cadical or varisat; default: Lore's own).
         #[arg(long, value_name = "SOLVER")]
         solver: Option<String>,
+        /// The properties to verify (repeatable): unreach-call,
+        /// no-overflow, valid-memsafety, valid-memcleanup; by default every
+        /// one of these a task lists with an expected verdict.
+        #[arg(long = "property", value_name = "PROPERTY", value_parser = property_name)]
+        properties: Vec<lore_frontend::task::SvCompProperty>,
+        /// Expected verdicts Lore disputes (CSV: task, property, verdict,
+        /// reason): rows where Lore gives that verdict are reported as
+        /// disputed, not wrong.
+        #[arg(long, value_name = "CSV")]
+        disputed: Option<PathBuf>,
     },
     /// The paper's Table 1 (docking excepted): learn each row, check it
     /// against the enumerated language, compare with the paper, and measure
@@ -158,6 +168,11 @@ enum Command {
         /// Test only program N of the campaign and keep its files.
         #[arg(long, value_name = "N")]
         only: Option<usize>,
+        /// Test another SV-COMP property instead of the programs' values:
+        /// no-overflow (truth: gcc's UBSan) or valid-memsafety (truth:
+        /// AddressSanitizer, and valgrind's leak check).
+        #[arg(long, value_parser = ["no-overflow", "valid-memsafety"])]
+        property: Option<String>,
     },
     /// The automatic bound search (learn, diff, merge) against explicit
     /// bounds b = 1, 2, 3 on every paper program, example and case: a
@@ -329,22 +344,36 @@ fn main() -> ExitCode {
             keep,
             verbose,
             only,
-        } => difftest::run_campaign(&difftest::Options {
-            programs,
-            seed,
-            csmith_percent,
-            models: match model.as_str() {
-                "32" => vec![false],
-                "64" => vec![true],
-                _ => vec![false, true],
-            },
-            lore: lore_binary(lore),
-            jobs,
-            timeout,
-            keep,
-            verbose,
-            only,
-        }),
+            property,
+        } => {
+            let options = difftest::Options {
+                programs,
+                seed,
+                csmith_percent,
+                models: match model.as_str() {
+                    "32" => vec![false],
+                    "64" => vec![true],
+                    _ => vec![false, true],
+                },
+                lore: lore_binary(lore),
+                jobs,
+                timeout,
+                keep,
+                verbose,
+                only,
+            };
+            match property.as_deref() {
+                Some("no-overflow") => difftest::properties::run_campaign(
+                    &options,
+                    difftest::properties::Mode::NoOverflow,
+                ),
+                Some(_) => difftest::properties::run_campaign(
+                    &options,
+                    difftest::properties::Mode::MemSafety,
+                ),
+                None => difftest::run_campaign(&options),
+            }
+        }
         Command::InductionFuzz {
             programs,
             seed,
@@ -433,6 +462,8 @@ fn main() -> ExitCode {
             bmc_only,
             portfolio,
             solver,
+            properties,
+            disputed,
         } => {
             if let Some(dir) = &witnesses {
                 if let Err(e) = std::fs::create_dir_all(dir) {
@@ -456,7 +487,22 @@ fn main() -> ExitCode {
                 bmc_only,
                 portfolio,
                 solver,
+                properties: if properties.is_empty() {
+                    verify::CHECKED.to_vec()
+                } else {
+                    properties
+                },
+                disputed,
             })
         }
     }
+}
+
+/// An SV-COMP property Lore checks, by its name.
+fn property_name(name: &str) -> Result<lore_frontend::task::SvCompProperty, String> {
+    lore_frontend::task::SvCompProperty::from_name(name)
+        .filter(|p| verify::CHECKED.contains(p))
+        .ok_or(format!(
+            "`{name}`: one of unreach-call, no-overflow, valid-memsafety, valid-memcleanup"
+        ))
 }

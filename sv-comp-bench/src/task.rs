@@ -1,4 +1,4 @@
-//! SV-COMP task definitions (`.yml`, format 2.0) as the benchmarks use
+//! SV-COMP task definitions (`.yml`, formats 1.0 to 2.0) as the benchmarks use
 //! them: read by the front end's task reader (`lore_frontend::task`), named
 //! by their path under the benchmark root.
 
@@ -11,8 +11,9 @@ pub struct Task {
     /// `c/<category>/<name>` relative to the benchmark root.
     pub name: String,
     pub input_files: Vec<PathBuf>,
-    /// Each property with its expected verdict, if the task gives one.
-    pub properties: Vec<(SvCompProperty, Option<bool>)>,
+    /// Each property with its expected verdict and, for memory safety, the
+    /// subproperty expected to fail, as far as the task gives them.
+    pub properties: Vec<(SvCompProperty, Option<bool>, Option<String>)>,
     /// `ILP32` or `LP64`.
     pub data_model: String,
 }
@@ -32,7 +33,7 @@ impl Task {
             properties: task
                 .properties
                 .iter()
-                .map(|p| (p.property, p.expected))
+                .map(|p| (p.property, p.expected, p.subproperty.clone()))
                 .collect(),
             data_model: match task.data_model {
                 DataModel::Lp64 => "LP64",
@@ -44,10 +45,23 @@ impl Task {
 
     /// The expected verdict for the unreach-call property, if the task has one.
     pub fn unreach_call_verdict(&self) -> Option<bool> {
+        self.expected(SvCompProperty::UnreachCall)
+    }
+
+    /// The expected verdict for `property`, if the task lists it with one.
+    pub fn expected(&self, property: SvCompProperty) -> Option<bool> {
         self.properties
             .iter()
-            .find(|(p, _)| *p == SvCompProperty::UnreachCall)
-            .and_then(|(_, expected)| *expected)
+            .find(|(p, _, _)| *p == property)
+            .and_then(|(_, expected, _)| *expected)
+    }
+
+    /// The subproperty the task expects to fail for `property`.
+    pub fn subproperty(&self, property: SvCompProperty) -> Option<&str> {
+        self.properties
+            .iter()
+            .find(|(p, _, _)| *p == property)
+            .and_then(|(_, _, s)| s.as_deref())
     }
 }
 

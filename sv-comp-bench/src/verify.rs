@@ -1,8 +1,11 @@
 //! `sv-comp-bench verify`: runs `lore verify` as one process per SV-COMP task
-//! (in parallel, with a time and a memory limit), scores the verdicts
-//! against the tasks' expected verdicts, and compares with CBMC's results.
+//! and property it lists (in parallel, with a time and a memory limit),
+//! scores the verdicts against the tasks' expected verdicts (for memory
+//! safety, a FALSE must name the expected subproperty, as BenchExec scores
+//! it), and compares with CBMC's results.
 
 use crate::task::{find_tasks, Task};
+use lore_frontend::task::SvCompProperty;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -32,12 +35,56 @@ pub struct VerifyOptions {
     pub portfolio: bool,
     /// Lore's SAT solver (`--solver`), when not its default.
     pub solver: Option<String>,
+    /// The properties to verify, of those each task lists.
+    pub properties: Vec<SvCompProperty>,
+    /// Expected verdicts Lore disputes, with the reason (a CSV: task,
+    /// property, Lore's verdict, reason): such a row with that verdict is
+    /// reported as disputed, not wrong.
+    pub disputed: Option<PathBuf>,
 }
+
+/// (task, property) → (Lore's verdict, why the expected one is disputed).
+type Disputed = BTreeMap<(String, String), (String, String)>;
+
+fn read_disputed(path: &Path) -> Result<Disputed, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut out = BTreeMap::new();
+    for line in text.lines().skip(1).filter(|l| !l.trim().is_empty()) {
+        let mut f = line.splitn(4, ',');
+        let (Some(task), Some(property), Some(verdict), Some(reason)) =
+            (f.next(), f.next(), f.next(), f.next())
+        else {
+            return Err(format!(
+                "{}: a line is not task,property,verdict,reason",
+                path.display()
+            ));
+        };
+        out.insert(
+            (task.to_string(), property.to_string()),
+            (verdict.to_string(), reason.trim_matches('"').to_string()),
+        );
+    }
+    Ok(out)
+}
+
+/// The properties Lore checks, in the order the benchmark runs them.
+pub const CHECKED: [SvCompProperty; 4] = [
+    SvCompProperty::UnreachCall,
+    SvCompProperty::NoOverflow,
+    SvCompProperty::ValidMemsafety,
+    SvCompProperty::ValidMemcleanup,
+];
 
 struct Outcome {
     task: String,
+    property: SvCompProperty,
     expected: Option<bool>,
+    /// For an expected FALSE of memory safety: the subproperty.
+    expected_sub: Option<String>,
+    /// `TRUE`, `FALSE`, `UNKNOWN`, `TIMEOUT` or `ERROR(…)`.
     verdict: String,
+    /// For FALSE: the (sub)property Lore names.
+    violated: String,
     seconds: f64,
     peak_mib: u64,
     detail: String,
@@ -54,13 +101,17 @@ fn peak_mib(pid: u32) -> Option<u64> {
     Some(kib / 1024)
 }
 
-fn run_task(task: &Task, o: &VerifyOptions) -> Outcome {
-    let expected = task.unreach_call_verdict();
+fn run_task(task: &Task, property: SvCompProperty, o: &VerifyOptions) -> Outcome {
+    let expected = task.expected(property);
+    let expected_sub = task.subproperty(property).map(str::to_string);
     let Some(input) = task.input_files.first() else {
         return Outcome {
             task: task.name.clone(),
+            property,
             expected,
+            expected_sub,
             verdict: "ERROR".into(),
+            violated: String::new(),
             seconds: 0.0,
             peak_mib: 0,
             detail: "no input file".into(),
@@ -77,7 +128,7 @@ fn run_task(task: &Task, o: &VerifyOptions) -> Outcome {
             "--32"
         })
         .arg("--property")
-        .arg("unreach-call")
+        .arg(property.name())
         .arg("--timeout")
         .arg(o.timeout.to_string())
         .arg("--memory-limit")
@@ -96,8 +147,10 @@ fn run_task(task: &Task, o: &VerifyOptions) -> Outcome {
     if let Some(solver) = &o.solver {
         cmd.arg("--solver").arg(solver);
     }
-    // Witness files are named after the task (`c/loops/x` → `c_loops_x`).
-    let files = o.witnesses.as_ref().map(|dir| {
+    // Witness files are named after the task (`c/loops/x` → `c_loops_x`);
+    // those of unreach-call are written and checked.
+    let unreach = property == SvCompProperty::UnreachCall;
+    let files = o.witnesses.as_ref().filter(|_| unreach).map(|dir| {
         let stem = task.name.replace('/', "_");
         (
             dir.join(format!("{stem}.witness.yml")),
@@ -118,8 +171,11 @@ fn run_task(task: &Task, o: &VerifyOptions) -> Outcome {
         Err(e) => {
             return Outcome {
                 task: task.name.clone(),
+                property,
                 expected,
+                expected_sub,
                 verdict: "ERROR".into(),
+                violated: String::new(),
                 seconds: 0.0,
                 peak_mib: 0,
                 detail: format!("cannot run lore: {e}"),
@@ -154,16 +210,21 @@ fn run_task(task: &Task, o: &VerifyOptions) -> Outcome {
     let stdout = String::from_utf8_lossy(&out_reader.join().unwrap_or_default()).into_owned();
     let stderr = String::from_utf8_lossy(&err_reader.join().unwrap_or_default()).into_owned();
     let last = stdout.lines().last().unwrap_or("").trim().to_string();
-    let verdict = match (status, last.as_str()) {
-        (None, _) => "TIMEOUT".to_string(),
-        (Some(_), "TRUE") => "TRUE".into(),
-        (Some(_), "FALSE(unreach-call)") => "FALSE".into(),
-        (Some(_), "UNKNOWN") => "UNKNOWN".into(),
-        (Some(s), _) => format!(
+    let violated = last
+        .strip_prefix("FALSE(")
+        .and_then(|r| r.strip_suffix(')'))
+        .map(str::to_string);
+    let verdict = match (status, last.as_str(), &violated) {
+        (None, _, _) => "TIMEOUT".to_string(),
+        (Some(_), "TRUE", _) => "TRUE".into(),
+        (Some(_), _, Some(_)) => "FALSE".into(),
+        (Some(_), "UNKNOWN", _) => "UNKNOWN".into(),
+        (Some(s), _, _) => format!(
             "ERROR({})",
             s.code().map_or("signal".to_string(), |c| c.to_string())
         ),
     };
+    let violated = violated.unwrap_or_default();
     let detail = stdout
         .lines()
         .rev()
@@ -191,8 +252,11 @@ fn run_task(task: &Task, o: &VerifyOptions) -> Outcome {
     };
     Outcome {
         task: task.name.clone(),
+        property,
         expected,
+        expected_sub,
         verdict,
+        violated,
         seconds,
         peak_mib: peak,
         detail,
@@ -201,28 +265,64 @@ fn run_task(task: &Task, o: &VerifyOptions) -> Outcome {
     }
 }
 
-/// CBMC's results: task → (verdict, seconds).
-fn read_cbmc(path: &Path) -> Result<BTreeMap<String, (String, f64)>, String> {
+/// CBMC's results: (task, property) → (verdict, violated subproperty,
+/// seconds). The columns are found by their headers (`task`,
+/// `cbmc_verdict`, `seconds`, and where the file has them `property` and
+/// `cbmc_subproperty`; a file without `property` is of unreach-call).
+type CbmcResults = BTreeMap<(String, String), (String, String, f64)>;
+
+fn read_cbmc(path: &Path) -> Result<CbmcResults, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap_or("").split(',').collect();
+    let column = |name: &str| header.iter().position(|h| *h == name);
+    let (Some(task), Some(verdict), Some(seconds)) =
+        (column("task"), column("cbmc_verdict"), column("seconds"))
+    else {
+        return Err(format!(
+            "{}: no task, cbmc_verdict and seconds columns",
+            path.display()
+        ));
+    };
+    let (property, sub) = (column("property"), column("cbmc_subproperty"));
     let mut out = BTreeMap::new();
-    for line in text.lines().skip(1) {
+    for line in lines {
         let f: Vec<&str> = line.split(',').collect();
-        if f.len() >= 5 {
-            out.insert(
-                f[0].to_string(),
-                (f[3].to_string(), f[4].parse().unwrap_or(0.0)),
-            );
-        }
+        let get = |i: usize| f.get(i).copied().unwrap_or("");
+        let p = property.map_or("unreach-call", get);
+        out.insert(
+            (get(task).to_string(), p.to_string()),
+            (
+                get(verdict).to_string(),
+                sub.map_or("", get).to_string(),
+                get(seconds).parse().unwrap_or(0.0),
+            ),
+        );
     }
     Ok(out)
 }
 
+/// Whether an outcome is right: TRUE where TRUE is expected, FALSE where
+/// FALSE is, naming the expected subproperty where the task gives one.
+fn right(verdict: &str, violated: &str, expected: Option<bool>, sub: Option<&str>) -> bool {
+    match (verdict.to_ascii_uppercase().as_str(), expected) {
+        ("TRUE", Some(true)) => true,
+        ("FALSE", Some(false)) => sub.is_none_or(|s| s == violated),
+        _ => false,
+    }
+}
+
 pub fn run(o: &VerifyOptions) -> ExitCode {
-    let mut tasks = Vec::new();
+    let mut pairs = Vec::new();
     for yml in find_tasks(&o.root) {
         match Task::read(&yml, &o.root) {
-            Ok(t) if t.unreach_call_verdict().is_some() => tasks.push(t),
-            Ok(_) => {}
+            Ok(t) => {
+                for &p in &o.properties {
+                    if t.expected(p).is_some() {
+                        pairs.push((t.clone(), p));
+                    }
+                }
+            }
             Err(e) => eprintln!("warning: {e}"),
         }
     }
@@ -231,7 +331,7 @@ pub fn run(o: &VerifyOptions) -> ExitCode {
         .build()
         .expect("a thread pool");
     let outcomes: Vec<Outcome> =
-        pool.install(|| tasks.par_iter().map(|t| run_task(t, o)).collect());
+        pool.install(|| pairs.par_iter().map(|(t, p)| run_task(t, *p, o)).collect());
     let cbmc = match &o.cbmc {
         Some(p) => match read_cbmc(p) {
             Ok(c) => Some(c),
@@ -242,90 +342,141 @@ pub fn run(o: &VerifyOptions) -> ExitCode {
         },
         None => None,
     };
+    let disputed = match &o.disputed {
+        Some(p) => match read_disputed(p) {
+            Ok(d) => d,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        },
+        None => Disputed::new(),
+    };
+    let mut disputes = Vec::new();
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{:<48} {:<8} {:<9} {:>7} {:>6} {:<9} {:>7}  note",
-        "task", "expected", "lore", "seconds", "MiB", "cbmc", "seconds"
+        "{:<48} {:<15} {:<20} {:<20} {:>7} {:>6} {:<20} {:>7}  note",
+        "task", "property", "expected", "lore", "seconds", "MiB", "cbmc", "seconds"
     );
     let (mut correct_true, mut correct_false, mut wrong, mut unknown) = (0, 0, 0, 0);
     let mut score = 0i64;
+    let key = |r: &Outcome| (r.task.clone(), r.property.name().to_string());
     for r in &outcomes {
-        let expected = match r.expected {
-            Some(true) => "true",
-            Some(false) => "false",
-            None => "-",
+        let expected = match (r.expected, &r.expected_sub) {
+            (Some(true), _) => "true".to_string(),
+            (Some(false), Some(sub)) => format!("false({sub})"),
+            (Some(false), None) => "false".to_string(),
+            (None, _) => "-".to_string(),
         };
-        let right = match (r.verdict.as_str(), r.expected) {
-            ("TRUE", Some(true)) => {
+        let is_right = right(
+            &r.verdict,
+            &r.violated,
+            r.expected,
+            r.expected_sub.as_deref(),
+        );
+        let dispute = disputed
+            .get(&key(r))
+            .filter(|(v, _)| !is_right && *v == r.verdict);
+        let mark = match (r.verdict.as_str(), r.expected, is_right) {
+            _ if dispute.is_some() => {
+                let (_, why) = dispute.expect("checked");
+                disputes.push(format!("  {} {}: {why}", r.task, r.property.name()));
+                "disputed"
+            }
+            (_, _, true) if r.verdict == "TRUE" => {
                 correct_true += 1;
                 score += 2;
                 "ok"
             }
-            ("FALSE", Some(false)) => {
+            (_, _, true) => {
                 correct_false += 1;
                 score += 1;
                 "ok"
             }
-            ("TRUE", Some(false)) => {
+            ("TRUE", Some(false), _) => {
                 wrong += 1;
                 score -= 32;
                 "WRONG TRUE"
             }
-            ("FALSE", Some(true)) => {
+            ("FALSE", Some(true), _) => {
                 wrong += 1;
                 score -= 16;
                 "WRONG FALSE"
+            }
+            ("FALSE", Some(false), _) => {
+                wrong += 1;
+                score -= 16;
+                "WRONG SUBPROPERTY"
             }
             _ => {
                 unknown += 1;
                 ""
             }
         };
-        let (cv, ct) = cbmc
+        let (cv, cs, ct) = cbmc
             .as_ref()
-            .and_then(|c| c.get(&r.task))
+            .and_then(|c| c.get(&key(r)))
             .cloned()
-            .unwrap_or_else(|| ("-".into(), f64::NAN));
-        let note = if right.is_empty() {
+            .unwrap_or_else(|| ("-".into(), String::new(), f64::NAN));
+        let note = if mark.is_empty() {
             r.detail.clone()
         } else {
-            right.to_string()
+            mark.to_string()
+        };
+        let shown = |v: &str, sub: &str| {
+            if sub.is_empty() || !v.eq_ignore_ascii_case("false") {
+                v.to_string()
+            } else {
+                format!("{v}({sub})")
+            }
         };
         let _ = writeln!(
             out,
-            "{:<48} {:<8} {:<9} {:>7.2} {:>6} {:<9} {:>7.2}  {}",
-            r.task, expected, r.verdict, r.seconds, r.peak_mib, cv, ct, note
+            "{:<48} {:<15} {:<20} {:<20} {:>7.2} {:>6} {:<20} {:>7.2}  {}",
+            r.task,
+            r.property.name(),
+            expected,
+            shown(&r.verdict, &r.violated),
+            r.seconds,
+            r.peak_mib,
+            shown(&cv, &cs),
+            ct,
+            note
         );
     }
     let _ = writeln!(
         out,
-        "\n{} tasks: {correct_true} correct TRUE, {correct_false} correct FALSE, {wrong} wrong, {unknown} unknown/timeout/error; SV-COMP score {score}",
+        "\n{} (task, property) pairs: {correct_true} correct TRUE, {correct_false} correct FALSE, {wrong} wrong, {unknown} unknown/timeout/error; SV-COMP score {score}",
         outcomes.len()
     );
+    if !disputes.is_empty() {
+        let _ = writeln!(
+            out,
+            "disputed expected verdicts ({}; Lore's answer is argued in sv-comp-bench/data/disputed.csv):",
+            disputes.len()
+        );
+        for d in &disputes {
+            let _ = writeln!(out, "{d}");
+        }
+    }
     let mut parity_ok = true;
     if let Some(c) = &cbmc {
-        let solved = |v: &str, exp: Option<bool>| {
-            matches!(
-                (v, exp),
-                ("true", Some(true))
-                    | ("false", Some(false))
-                    | ("TRUE", Some(true))
-                    | ("FALSE", Some(false))
-            )
-        };
         let mut cbmc_only = Vec::new();
         let mut lore_only = Vec::new();
         let (mut lore_time, mut cbmc_time) = (0.0, 0.0);
         for r in &outcomes {
-            let Some((cv, ct)) = c.get(&r.task) else {
+            let Some((cv, cs, ct)) = c.get(&key(r)) else {
                 continue;
             };
-            let (l, k) = (solved(&r.verdict, r.expected), solved(cv, r.expected));
+            let sub = r.expected_sub.as_deref();
+            let l = right(&r.verdict, &r.violated, r.expected, sub);
+            let k = right(cv, cs, r.expected, sub);
             if k && !l {
                 cbmc_only.push(format!(
-                    "{} ({})",
+                    "{} {} ({})",
                     r.task,
+                    r.property.name(),
                     if r.detail.is_empty() {
                         r.verdict.clone()
                     } else {
@@ -334,7 +485,7 @@ pub fn run(o: &VerifyOptions) -> ExitCode {
                 ));
             }
             if l && !k {
-                lore_only.push(r.task.clone());
+                lore_only.push(format!("{} {}", r.task, r.property.name()));
             }
             if l && k {
                 lore_time += r.seconds;
@@ -371,10 +522,12 @@ pub fn run(o: &VerifyOptions) -> ExitCode {
             .iter()
             .map(|r| {
                 format!(
-                    "{{\"task\": \"{}\", \"expected\": {}, \"verdict\": \"{}\", \"seconds\": {:.3}, \"peak_mib\": {}}}",
+                    "{{\"task\": \"{}\", \"property\": \"{}\", \"expected\": {}, \"verdict\": \"{}\", \"violated\": \"{}\", \"seconds\": {:.3}, \"peak_mib\": {}}}",
                     r.task,
+                    r.property.name(),
                     r.expected.map_or("null".to_string(), |b| b.to_string()),
                     r.verdict,
+                    r.violated,
                     r.seconds,
                     r.peak_mib
                 )

@@ -15,6 +15,9 @@
 pub mod bitfields;
 mod csmith;
 mod generate;
+mod memsafety;
+mod overflow;
+pub mod properties;
 pub use generate::Rng;
 pub mod run;
 mod types;
@@ -116,7 +119,7 @@ pub fn generate_rng(seed: u64, index: usize) -> Rng {
     Rng::new(mix(seed, index as u64))
 }
 
-fn mix(seed: u64, i: u64) -> u64 {
+pub(crate) fn mix(seed: u64, i: u64) -> u64 {
     let mut r = generate::Rng::new(seed ^ i.wrapping_mul(0x2545_f491_4f6c_dd1d));
     r.next()
 }
@@ -379,7 +382,7 @@ fn test_in(case: &Case, o: &Options, dir: &Path, work: &Path) -> Outcome {
     }
 }
 
-fn first_line(s: &str) -> String {
+pub(crate) fn first_line(s: &str) -> String {
     s.lines()
         .find(|l| !l.trim().is_empty())
         .unwrap_or("")
@@ -389,7 +392,7 @@ fn first_line(s: &str) -> String {
 }
 
 /// Every combination of input values, in the order of `lore_index`.
-fn combinations(inputs: &[(i64, i64)]) -> Vec<Vec<i64>> {
+pub(crate) fn combinations(inputs: &[(i64, i64)]) -> Vec<Vec<i64>> {
     let mut all = vec![Vec::new()];
     for &(lo, hi) in inputs {
         all = all

@@ -147,6 +147,14 @@ impl Gen {
                 }
             }
         };
+        // A store to a bit-field wider than `int` has gcc's own N-bit type
+        // (see `read`): cast to the declared type, as CBMC and Lore type it.
+        let store = match q.bits {
+            Some(b) if b > 32 || (q.ty.width(self.lp64) > 32 && b == 32) => {
+                format!("(({}){store})", q.ty.name())
+            }
+            _ => store,
+        };
         self.features.insert(if q.bits.is_some() {
             "store to bit-field as value"
         } else {
