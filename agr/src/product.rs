@@ -382,6 +382,7 @@ pub fn build_as(system: &System, m2: &Component, shape: Shape) -> Product {
         term,
         term_loc: Loc::NONE,
         from_if: false,
+        skips_dead_code: false,
     };
     let initial = vec![
         set(q1, m1.initial),

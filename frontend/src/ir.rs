@@ -133,6 +133,12 @@ pub struct Block {
     /// The terminator is the branch of an `if` statement (a source of
     /// branch events for learning).
     pub from_if: bool,
+    /// The terminator is a jump over code that no path reaches, dropped
+    /// from the layout (`goto H; i = 100; H: …`). CBMC keeps such code, and
+    /// its jump over it, taken on a path whose guard is simply true, does
+    /// not restart a loop headed at the target; symbolic execution follows
+    /// CBMC here (see `bmc/src/symex/statements.rs`).
+    pub skips_dead_code: bool,
 }
 
 /// A loop: one back edge, named `function.index` like CBMC.

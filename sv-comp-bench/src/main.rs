@@ -173,6 +173,13 @@ enum Command {
         /// AddressSanitizer, and valgrind's leak check).
         #[arg(long, value_parser = ["no-overflow", "valid-memsafety"])]
         property: Option<String>,
+        /// CBMC's binary: the FALSE variant of every generated program is
+        /// also verified by CBMC and by Lore at each `--cbmc-bounds` bound
+        /// without unwinding assertions; the answers must agree.
+        #[arg(long)]
+        cbmc: Option<PathBuf>,
+        #[arg(long, value_delimiter = ',', default_value = "2,3")]
+        cbmc_bounds: Vec<u32>,
     },
     /// The automatic bound search (learn, diff, merge) against explicit
     /// bounds b = 1, 2, 3 on every paper program, example and case: a
@@ -345,6 +352,8 @@ fn main() -> ExitCode {
             verbose,
             only,
             property,
+            cbmc,
+            cbmc_bounds,
         } => {
             let options = difftest::Options {
                 programs,
@@ -361,6 +370,8 @@ fn main() -> ExitCode {
                 keep,
                 verbose,
                 only,
+                cbmc,
+                cbmc_bounds,
             };
             match property.as_deref() {
                 Some("no-overflow") => difftest::properties::run_campaign(

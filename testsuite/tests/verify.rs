@@ -195,3 +195,62 @@ fn infeasible_paths_are_pruned_at_back_edges() {
         plain.encoding.steps
     );
 }
+
+/// Loop unwinding counted as CBMC 6.6 counts it, on every control-flow shape
+/// of `cases/unwinding` (docs/unwinding.md): each case names the smallest
+/// bound at which CBMC reports its error without unwinding assertions
+/// (`// cbmc-k: K`, or `none`), and Lore must report it at K and not at
+/// K - 1 (bounded semantics: the paths the bound cuts are left out).
+#[test]
+fn unwinding_is_counted_as_cbmc_counts_it() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/cases/unwinding");
+    let mut paths: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    paths.sort();
+    let mut failures = Vec::new();
+    for path in &paths {
+        let text = std::fs::read_to_string(path).unwrap();
+        let k = header(&text, "cbmc-k")
+            .first()
+            .cloned()
+            .expect("a cbmc-k: line");
+        let loaded = lore_frontend::load(path, &lore_frontend::FrontendOptions::default());
+        let program = loaded
+            .program
+            .unwrap_or_else(|| panic!("{}: {:?}", path.display(), loaded.diagnostics));
+        let verdict = |unwind: u32, unwinding_assertions: bool| {
+            let options = SymexOptions {
+                unwind,
+                unwinding_assertions,
+                checks_continue: true,
+                ..SymexOptions::default()
+            };
+            verify(&program, &options).unwrap().verdict
+        };
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        match k.parse::<u32>() {
+            Ok(k) => {
+                if !matches!(verdict(k, false), Verdict::False(_)) {
+                    failures.push(format!("{name}: no error at --unwind {k}"));
+                }
+                if k > 1 && !matches!(verdict(k - 1, false), Verdict::True) {
+                    failures.push(format!("{name}: not TRUE at --unwind {}", k - 1));
+                }
+            }
+            Err(_) => {
+                // No bound reaches the error; a self loop has no unwinding
+                // assertion, so the answer is TRUE with them too.
+                for unwinding_assertions in [false, true] {
+                    if !matches!(verdict(6, unwinding_assertions), Verdict::True) {
+                        failures.push(format!(
+                            "{name}: not TRUE at --unwind 6 (unwinding assertions: {unwinding_assertions})"
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -20,6 +20,15 @@ impl Interpreter<'_> {
         match &e.kind {
             ExprKind::Load(place) => Ok(self.load_bytes(f, locals, place, self.size(e.ty))?.0),
             ExprKind::Zero => Ok(vec![0; self.size(e.ty).max(1)]),
+            // A struct- or union-valued `c ? a : b`: only the chosen side
+            // is evaluated (as symbolic execution, and C).
+            ExprKind::Ite(c, a, b) => {
+                if self.value(f, locals, c)? != 0 {
+                    self.aggregate(f, locals, a)
+                } else {
+                    self.aggregate(f, locals, b)
+                }
+            }
             _ => Err(Replay::Stuck(
                 "an aggregate value that is not a variable".into(),
             )),

@@ -374,6 +374,7 @@ fn checks_in_turn(live: &[Candidate], loc: Loc) -> Vec<Block> {
         term: Terminator::Halt(HaltKind::Abort),
         term_loc: loc,
         from_if: false,
+        skips_dead_code: false,
     }]
 }
 
@@ -393,6 +394,7 @@ fn entered(program: &Program, shape: &Shape, stmts: Vec<Stmt>, checks: Vec<Block
         term: Terminator::Goto(BlockId(at as u32 + 1)),
         term_loc: shape.loc,
         from_if: false,
+        skips_dead_code: false,
     });
     for block in &checks {
         body.blocks.push(relabel(block, &|t| t + at + 1));

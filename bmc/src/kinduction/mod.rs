@@ -383,6 +383,7 @@ fn halt_block(stmts: Vec<Stmt>, loc: lore_frontend::source::Loc) -> Block {
         term: Terminator::Halt(HaltKind::Abort),
         term_loc: loc,
         from_if: false,
+        skips_dead_code: false,
     }
 }
 
@@ -443,6 +444,7 @@ pub(crate) fn rewrite(
         term: Terminator::Goto(BlockId(copy_start(0) as u32)),
         term_loc: loc,
         from_if: false,
+        skips_dead_code: false,
     });
     for c in 0..=k {
         let last = c == k;

@@ -673,6 +673,7 @@ mod tests {
             term,
             term_loc: Loc::NONE,
             from_if: false,
+            skips_dead_code: false,
         };
         let sum = Expr::binary(BinaryOp::Add, load(0), load(2), TypeTable::INT);
         let blocks = vec![

@@ -81,12 +81,10 @@ impl Executor<'_> {
         {
             self.event(&mut state, letter);
         }
-        let depth = state.frames.len() - 1;
-        let returns = self.run_body(state, f, body, depth);
+        let returns = self.run_body(state, f, body);
         let mut merged: Option<(State, Option<TermId>)> = None;
         for (mut st, value) in returns {
             st.frames.pop();
-            st.loop_counts.retain(|(d, _), _| *d < depth);
             merged = Some(match merged {
                 None => (st, value),
                 Some((prev, pv)) => {

@@ -74,11 +74,6 @@ impl Executor<'_> {
         } else {
             b.frames.clone()
         };
-        let mut loop_counts = a.loop_counts.clone();
-        for (k, v) in b.loop_counts {
-            let e = loop_counts.entry(k).or_insert(v);
-            *e = (*e).max(v);
-        }
         let word = match (&a.word, &b.word) {
             (Some(x), Some(y)) => Some(self.ite_word(a.guard, x, y)),
             _ => None,
@@ -93,7 +88,6 @@ impl Executor<'_> {
             guard,
             memory,
             frames,
-            loop_counts,
             sizes,
             word,
             freed,

@@ -404,8 +404,6 @@ struct State {
     /// The bits of each object, by id (`None`: not created on this path).
     memory: Vec<Option<TermId>>,
     frames: Vec<Frame>,
-    /// Iterations per (frame depth, loop index).
-    loop_counts: FxHashMap<(usize, usize), u32>,
     /// Byte sizes (offset-wide terms) of objects whose size is not a
     /// constant; their bits cover `max_symbolic_object` bytes.
     sizes: FxHashMap<ObjectId, TermId>,
@@ -425,7 +423,6 @@ impl State {
             guard: FALSE,
             memory: Vec::new(),
             frames: Vec::new(),
-            loop_counts: FxHashMap::default(),
             sizes: FxHashMap::default(),
             word: None,
             freed: FxHashMap::default(),
@@ -528,7 +525,6 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, BmcEr
         guard: TRUE,
         memory,
         frames: Vec::new(),
-        loop_counts: FxHashMap::default(),
         sizes: FxHashMap::default(),
         freed: FxHashMap::default(),
         live: FxHashMap::default(),

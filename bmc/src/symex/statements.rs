@@ -2,6 +2,21 @@
 //! forward jumps wait and merge at their target, back edges continue while
 //! the loop's unwinding bound allows (and are cut, or fail an unwinding
 //! property, beyond it).
+//!
+//! Loops are counted as CBMC 6.6 counts them (docs/unwinding.md has each
+//! control-flow shape, measured): one counter per back edge per call of
+//! the function, raised each time the back edge is taken. Execution walks
+//! the blocks in layout order whether or not a path is live there, and a
+//! counter restarts whenever that walk reaches its loop's header other
+//! than by a back edge of the loop itself or of a loop whose back edge
+//! comes earlier in the layout — so a loop restarts when it is entered,
+//! by its header or (the walk passing its header on the way) by a `goto`
+//! or `switch` into its body. Where the only live path jumps forward past
+//! other blocks with a guard that is simply true (CBMC's unconditional
+//! jump under a true guard), the walk follows it and passes nothing on the
+//! way. A loop that is one test and nothing else (`while (c);`, `L: if (c)
+//! goto L;`) would never end once entered: as in CBMC, its back edge ends
+//! the path and is not counted (no unwinding assertion).
 
 use super::{CheckKind, Executor, State};
 use crate::ssa::{Binary, Step, TermId, FALSE};
@@ -39,14 +54,21 @@ impl Executor<'_> {
         start: State,
         f: &Function,
         body: &Body,
-        depth: usize,
     ) -> Vec<(State, Option<TermId>)> {
         let n = body.blocks.len();
         let mut waiting: Vec<Vec<State>> = (0..n).map(|_| Vec::new()).collect();
         let mut returns = Vec::new();
         let mut current: Option<State> = Some(start);
+        let mut counts = LoopCounts::new(body);
         let mut pc = 0usize;
+        // Whether `pc` was reached by a jump (a back edge, or a forward jump
+        // the walk followed) rather than by walking on to the next block.
+        let mut jumped = false;
         while pc < n {
+            if !jumped {
+                counts.walked_onto(pc);
+            }
+            jumped = false;
             if self.past_deadline() {
                 // Every path still live ends here, as unknown: no verdict
                 // can rest on a formula that stops short.
@@ -60,13 +82,7 @@ impl Executor<'_> {
                 }
                 break;
             }
-            // States arriving by forward jumps start the loops headed here afresh.
-            let mut arrivals = std::mem::take(&mut waiting[pc]);
-            if let Some(li) = loop_headed_at(body, pc) {
-                for s in arrivals.iter_mut() {
-                    s.loop_counts.remove(&(depth, li));
-                }
-            }
+            let arrivals = std::mem::take(&mut waiting[pc]);
             for s in arrivals {
                 current = Some(match current {
                     None => s,
@@ -146,17 +162,35 @@ impl Executor<'_> {
                 }
                 Terminator::Unterminated => {}
             }
-            let mut jumped_back: Option<(usize, State)> = None;
-            for (target, mut s) in next {
-                if s.guard == FALSE {
+            next.retain(|(_, s)| s.guard != FALSE);
+            // The only live path jumps forward over other blocks with a
+            // guard that is simply true, and nothing waits on the way: the
+            // walk follows it (CBMC's shortcut), passing no loop header.
+            if let [(target, s)] = next.as_slice() {
+                let t = target.index();
+                let over = t > pc + 1 || (t == pc + 1 && block.skips_dead_code);
+                if over
+                    && s.guard == crate::ssa::TRUE
+                    && waiting[pc + 1..t].iter().all(Vec::is_empty)
+                {
+                    let (_, s) = next.pop().expect("one");
+                    let merged = std::mem::take(&mut waiting[t])
+                        .into_iter()
+                        .fold(s, |acc, w| self.merge(w, acc));
+                    current = Some(merged);
+                    pc = t;
+                    jumped = true;
                     continue;
                 }
+            }
+            let mut jumped_back: Option<(usize, State)> = None;
+            for (target, mut s) in next {
                 let t = target.index();
                 if t > pc {
                     waiting[t].push(s);
                     continue;
                 }
-                if !self.back_edge(&mut s, f, body, pc, target, depth) {
+                if !self.back_edge(&mut s, f, body, pc, target, &mut counts) {
                     continue;
                 }
                 jumped_back = Some(match jumped_back {
@@ -166,8 +200,10 @@ impl Executor<'_> {
             }
             match jumped_back {
                 Some((t, s)) => {
+                    counts.jumped_back(t, pc);
                     current = Some(s);
                     pc = t;
+                    jumped = true;
                 }
                 None => pc += 1,
             }
@@ -242,7 +278,7 @@ impl Executor<'_> {
         body: &Body,
         pc: usize,
         target: BlockId,
-        depth: usize,
+        counts: &mut LoopCounts,
     ) -> bool {
         let li = body
             .loops
@@ -250,11 +286,16 @@ impl Executor<'_> {
             .position(|l| l.header == target && l.latch.index() == pc);
         if let Some(li) = li {
             let l = &body.loops[li];
+            if counts.self_loop[li] {
+                // Taken, it is taken forever: the path never ends.
+                s.guard = FALSE;
+                return false;
+            }
             // As CBMC: the back edge is where the bound counts, so with
             // bound k the body is entered up to k times and the back edge
             // taken k - 1 times; the k-th entry can still leave through a
             // `break`, a `return` or a `goto` out of the loop.
-            let count = s.loop_counts.get(&(depth, li)).copied().unwrap_or(0);
+            let count = counts.taken[li];
             if count + 1 >= self.loop_bound(f, li) {
                 self.cut_loop(s, f, li, l.loc);
                 return false;
@@ -264,7 +305,7 @@ impl Executor<'_> {
                 s.guard = FALSE;
                 return false;
             }
-            s.loop_counts.insert((depth, li), count + 1);
+            counts.taken[li] = count + 1;
             // The body runs again: iteration count + 2.
             self.steps.push(Step::Note {
                 text: format!("loop {}.{li}: iteration {}", f.name, count + 2),
@@ -417,7 +458,91 @@ impl Executor<'_> {
     }
 }
 
-/// The loop whose header is block `b`, if any.
-fn loop_headed_at(body: &Body, b: usize) -> Option<usize> {
-    body.loops.iter().position(|l| l.header.index() == b)
+/// The unwinding counters of one call of a function (see the module
+/// documentation for when they restart).
+struct LoopCounts {
+    /// Times each loop's back edge was taken since the loop restarted.
+    taken: Vec<u32>,
+    /// The loops headed at each block.
+    headed: Vec<Vec<usize>>,
+    /// The latch of each loop (where its back edge is in the layout).
+    latch: Vec<usize>,
+    /// Loops that are one side-effect-free test jumping back to itself.
+    self_loop: Vec<bool>,
+}
+
+impl LoopCounts {
+    fn new(body: &Body) -> LoopCounts {
+        let mut headed = vec![Vec::new(); body.blocks.len()];
+        for (li, l) in body.loops.iter().enumerate() {
+            headed[l.header.index()].push(li);
+        }
+        LoopCounts {
+            taken: vec![0; body.loops.len()],
+            headed,
+            latch: body.loops.iter().map(|l| l.latch.index()).collect(),
+            self_loop: body.loops.iter().map(|l| is_self_loop(body, l)).collect(),
+        }
+    }
+
+    /// The walk reaches block `b` from the block before it.
+    fn walked_onto(&mut self, b: usize) {
+        for &li in &self.headed[b] {
+            self.taken[li] = 0;
+        }
+    }
+
+    /// A back edge at block `from` jumps to block `to`: the loops headed
+    /// there whose back edges come earlier restart; those whose back edges
+    /// come at or after `from` go on counting.
+    fn jumped_back(&mut self, to: usize, from: usize) {
+        for &li in &self.headed[to] {
+            if self.latch[li] < from {
+                self.taken[li] = 0;
+            }
+        }
+    }
+}
+
+/// Whether loop `l` is a test and nothing else: `L: if (c) goto L;` (one
+/// block jumping back to itself) or `while (c);` (a header testing `c`
+/// and an empty latch only it reaches). Once its back edge is taken it is
+/// taken forever, since nothing in it changes `c`.
+fn is_self_loop(body: &Body, l: &lore_frontend::ir::Loop) -> bool {
+    let header = &body.blocks[l.header.index()];
+    if !header.stmts.is_empty() {
+        return false;
+    }
+    if l.header == l.latch {
+        return true;
+    }
+    let latch = &body.blocks[l.latch.index()];
+    let only_from_header = body
+        .blocks
+        .iter()
+        .enumerate()
+        .all(|(i, b)| i == l.header.index() || !successors(&b.term).contains(&l.latch));
+    latch.stmts.is_empty()
+        && matches!(latch.term, Terminator::Goto(t) if t == l.header)
+        && matches!(header.term, Terminator::Branch { then_block, else_block, .. }
+            if then_block == l.latch || else_block == l.latch)
+        && only_from_header
+}
+
+/// The blocks a terminator may go to.
+fn successors(term: &Terminator) -> Vec<BlockId> {
+    match term {
+        Terminator::Goto(t) => vec![*t],
+        Terminator::Branch {
+            then_block,
+            else_block,
+            ..
+        } => vec![*then_block, *else_block],
+        Terminator::Switch { cases, default, .. } => cases
+            .iter()
+            .map(|(_, t)| *t)
+            .chain(std::iter::once(*default))
+            .collect(),
+        _ => Vec::new(),
+    }
 }

@@ -542,6 +542,7 @@ mod tests {
             term,
             term_loc: Loc::NONE,
             from_if: false,
+            skips_dead_code: false,
         };
         let main = Function {
             name: "main".into(),

@@ -193,6 +193,24 @@ impl FnBuilder {
         for (n, &old) in order.iter().enumerate() {
             new_id[old] = n as u32;
         }
+        // Jumps over dropped code: a forward `goto` whose target is the next
+        // block kept, though blocks no path reaches were placed between.
+        let placed_between = |from: usize, to: usize| -> bool {
+            let (Some(a), Some(b)) = (self.blocks[from].placed, self.blocks[to].placed) else {
+                return false;
+            };
+            b > a + 1
+                && self
+                    .blocks
+                    .iter()
+                    .any(|d| d.placed.is_some_and(|p| p > a && p < b))
+        };
+        let skips_dead_code: Vec<bool> = (0..self.blocks.len())
+            .map(|i| match self.blocks[i].term {
+                Terminator::Goto(t) => reachable[i] && placed_between(i, t.index()),
+                _ => false,
+            })
+            .collect();
         let remap = |b: BlockId| BlockId(new_id[b.index()]);
         let mut blocks = Vec::with_capacity(order.len());
         let mut loop_info = FxHashMap::default();
@@ -239,6 +257,7 @@ impl FnBuilder {
                 term,
                 term_loc: data.term_loc,
                 from_if: data.from_if,
+                skips_dead_code: skips_dead_code[old],
             });
         }
         let mut loops = Vec::new();

@@ -48,7 +48,20 @@ pub struct Options {
     pub verbose: bool,
     /// Test only this program of the campaign, and keep its files.
     pub only: Option<usize>,
+    /// CBMC's binary: the FALSE variant of every generated program is also
+    /// verified by CBMC and by Lore at each of `cbmc_bounds` without
+    /// unwinding assertions, and the bounded answers must agree.
+    pub cbmc: Option<PathBuf>,
+    pub cbmc_bounds: Vec<u32>,
 }
+
+/// CBMC's stand-ins for the verification conventions Lore knows by name
+/// (the generated programs call `reach_error` undeclared: C's implicit
+/// `int reach_error()`).
+/// `__VERIFIER_assume` is built into CBMC; `__VERIFIER_nondet_int`, having
+/// no body, returns any value.
+const CBMC_CONVENTIONS: &str =
+    "int reach_error() { __CPROVER_assert(0, \"reach_error\"); return 0; }\n";
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Source {
@@ -81,6 +94,9 @@ enum Outcome {
         combinations: usize,
         features: Vec<&'static str>,
         lore_seconds: f64,
+        /// Bounded answers beside CBMC's: (bound, Lore's, CBMC's), where
+        /// they were asked.
+        bounded: Vec<(u32, String, String)>,
     },
 }
 
@@ -233,9 +249,10 @@ fn test_case(case: &Case, o: &Options, work: &Path) -> Outcome {
     let _ = std::fs::create_dir_all(&dir);
     let outcome = test_in(case, o, &dir, work);
     let keep = o.only.is_some()
-        || matches!(&outcome, Outcome::Tested { true_variant, false_variant, .. }
+        || matches!(&outcome, Outcome::Tested { true_variant, false_variant, bounded, .. }
         if [true_variant, false_variant].iter().any(|j| matches!(j,
-            Judgement::Wrong | Judgement::Internal(_) | Judgement::Rejected(_))));
+            Judgement::Wrong | Judgement::Internal(_) | Judgement::Rejected(_)))
+            || bounded.iter().any(disagrees));
     if keep {
         let dest = o.keep.join(case.name());
         let _ = std::fs::create_dir_all(&dest);
@@ -246,6 +263,10 @@ fn test_case(case: &Case, o: &Options, work: &Path) -> Outcome {
             "false.c",
             "lore-true.txt",
             "lore-false.txt",
+            "cbmc-conventions.c",
+            "bounded-2.txt",
+            "bounded-3.txt",
+            "bounded-4.txt",
         ] {
             let _ = std::fs::copy(dir.join(f), dest.join(f));
         }
@@ -373,13 +394,78 @@ fn test_in(case: &Case, o: &Options, dir: &Path, work: &Path) -> Outcome {
     };
     let true_variant = judge("true", None);
     let false_variant = judge("false", Some(flipped));
+    let bounded = match (&o.cbmc, case.source) {
+        (Some(cbmc), Source::Generated) => bounded_beside_cbmc(cbmc, o, case, dir),
+        _ => Vec::new(),
+    };
     Outcome::Tested {
         true_variant,
         false_variant,
         combinations: table.len(),
         features,
         lore_seconds,
+        bounded,
     }
+}
+
+/// The FALSE variant verified by Lore and by CBMC 6.6 at each bound of
+/// `o.cbmc_bounds`, without unwinding assertions (bounded semantics, where
+/// CBMC's count of unwinding is the reference: docs/unwinding.md): each
+/// answer is TRUE, FALSE or what else the tool said.
+fn bounded_beside_cbmc(
+    cbmc: &Path,
+    o: &Options,
+    case: &Case,
+    dir: &Path,
+) -> Vec<(u32, String, String)> {
+    let conventions = dir.join("cbmc-conventions.c");
+    let _ = std::fs::write(&conventions, CBMC_CONVENTIONS);
+    let file = dir.join("false.c");
+    let model = if case.lp64 { "--64" } else { "--32" };
+    let mut out = Vec::new();
+    for &bound in &o.cbmc_bounds {
+        let mut lore = Command::new(&o.lore);
+        lore.arg("verify")
+            .arg(&file)
+            .arg(model)
+            .args(["--unwind", &bound.to_string(), "--no-k-induction"])
+            .arg("--timeout")
+            .arg(o.timeout.to_string());
+        let lore_says = match run(lore, "", Duration::from_secs_f64(o.timeout + 30.0)) {
+            Ok(r) if r.timed_out => "time-out".to_string(),
+            Ok(r) => match r.stdout.lines().last().unwrap_or("").trim() {
+                "TRUE" => "TRUE".to_string(),
+                l if l.starts_with("FALSE") => "FALSE".to_string(),
+                l => l.to_string(),
+            },
+            Err(e) => e.to_string(),
+        };
+        let mut c = Command::new(cbmc);
+        c.arg(&file).arg(&conventions).arg(model).args([
+            "--no-standard-checks",
+            "--unwind",
+            &bound.to_string(),
+        ]);
+        let cbmc_says = match run(c, "", Duration::from_secs_f64(o.timeout + 30.0)) {
+            Ok(r) if r.timed_out => "time-out".to_string(),
+            Ok(r) if r.stdout.contains("VERIFICATION SUCCESSFUL") => "TRUE".to_string(),
+            Ok(r) if r.stdout.contains("VERIFICATION FAILED") => "FALSE".to_string(),
+            Ok(r) => format!("error: {}", first_line(&r.stderr)),
+            Err(e) => e.to_string(),
+        };
+        let _ = std::fs::write(
+            dir.join(format!("bounded-{bound}.txt")),
+            format!("lore: {lore_says}\ncbmc: {cbmc_says}\n"),
+        );
+        out.push((bound, lore_says, cbmc_says));
+    }
+    out
+}
+
+/// Whether a bounded comparison disagrees (both gave an answer, not the same).
+fn disagrees((_, lore, cbmc): &(u32, String, String)) -> bool {
+    let answer = |s: &str| s == "TRUE" || s == "FALSE";
+    answer(lore) && answer(cbmc) && lore != cbmc
 }
 
 pub(crate) fn first_line(s: &str) -> String {
@@ -491,6 +577,9 @@ fn report(cases: &[Case], outcomes: &[(usize, Outcome)], seconds: f64, o: &Optio
     let mut features: BTreeMap<&str, usize> = BTreeMap::new();
     let mut unknown_reasons: BTreeMap<String, usize> = BTreeMap::new();
     let mut failures = Vec::new();
+    // Per bound: programs compared with CBMC, disagreements, those where
+    // one of the two gave no answer, and those both found the error in.
+    let mut beside_cbmc: BTreeMap<u32, (usize, usize, usize, usize)> = BTreeMap::new();
     for (i, outcome) in outcomes {
         let case = cases.iter().find(|c| c.index == *i).expect("a case");
         match outcome {
@@ -501,7 +590,26 @@ fn report(cases: &[Case], outcomes: &[(usize, Outcome)], seconds: f64, o: &Optio
                 combinations,
                 features: f,
                 lore_seconds,
+                bounded,
             } => {
+                for b in bounded {
+                    let (bound, lore, cbmc) = b;
+                    let counts = beside_cbmc.entry(*bound).or_insert((0, 0, 0, 0));
+                    counts.0 += 1;
+                    if lore == "FALSE" && cbmc == "FALSE" {
+                        counts.3 += 1;
+                    }
+                    if disagrees(b) {
+                        counts.1 += 1;
+                        failures.push(format!(
+                            "#{} {} (bounded, --unwind {bound}): Lore {lore}, CBMC {cbmc}",
+                            case.index,
+                            case.name()
+                        ));
+                    } else if lore != cbmc {
+                        counts.2 += 1;
+                    }
+                }
                 let row = rows.entry((case.source, case.lp64)).or_default();
                 row.programs += 1;
                 row.combinations += combinations;
@@ -626,10 +734,18 @@ fn report(cases: &[Case], outcomes: &[(usize, Outcome)], seconds: f64, o: &Optio
             o.programs
         );
     }
-    let failed = total.wrong_false + total.wrong_true + total.internal + total.rejected > 0;
+    for (bound, (compared, disagreed, unanswered, both_false)) in &beside_cbmc {
+        let _ = writeln!(
+            out,
+            "bounded answers beside CBMC 6.6 at --unwind {bound} (no unwinding assertions): {compared} programs ({both_false} FALSE for both), {disagreed} disagree, {unanswered} without an answer from one of them"
+        );
+    }
+    let disagreements: usize = beside_cbmc.values().map(|c| c.1).sum();
+    let failed =
+        total.wrong_false + total.wrong_true + total.internal + total.rejected + disagreements > 0;
     let _ = writeln!(
         out,
-        "{}: {} wrong verdicts, {} internal errors, {} rejected programs",
+        "{}: {} wrong verdicts, {} internal errors, {} rejected programs, {disagreements} bounded disagreements with CBMC",
         if failed { "FAILED" } else { "ok" },
         total.wrong_false + total.wrong_true,
         total.internal,

@@ -18,6 +18,8 @@
 //! some. Function calls are statements and take call-free arguments, so
 //! no result depends on an unspecified order of evaluation.
 
+mod control;
+mod hash;
 mod places;
 mod statements;
 

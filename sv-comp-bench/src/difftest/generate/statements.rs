@@ -12,7 +12,7 @@ impl Gen {
     pub(super) fn statement(&mut self, out: &mut String, indent: usize, scope: &mut Scope) {
         let pad = " ".repeat(indent);
         let nested = self.depth_budget > 0;
-        match self.rng.below(20) {
+        match self.rng.below(22) {
             0..=4 => {
                 let p = self.place(scope);
                 let depth = self.rng.range(1, 3) as u32;
@@ -57,6 +57,7 @@ impl Gen {
             16 if nested && self.rng.chance(60) => self.vla_block(out, indent, scope),
             17 => self.union_pun(out, &pad, scope),
             18 | 19 => self.store_value(out, indent, scope),
+            20 | 21 if nested => self.control_shape(out, indent, scope),
             _ => {
                 let p = self.place(scope);
                 let (e, _) = self.expr(2, scope);
@@ -324,7 +325,60 @@ impl Gen {
         let to = all[self.rng.below(all.len() as u64) as usize].clone();
         let from = all[self.rng.below(all.len() as u64) as usize].clone();
         self.features.insert("struct assignment");
-        let _ = writeln!(out, "{pad}{to} = {from};");
+        let value = match self.rng.below(5) {
+            0 => {
+                // A struct- or union-valued conditional.
+                let other = all[self.rng.below(all.len() as u64) as usize].clone();
+                let (c, _) = self.expr(1, scope);
+                self.features.insert("struct-valued ?:");
+                format!("({c}) ? {from} : {other}")
+            }
+            1 => {
+                self.features.insert("compound literal");
+                let ty = self.composite_type(c);
+                if self.rng.chance(50) {
+                    let init = self.initializer(c);
+                    format!("({ty}){init}")
+                } else {
+                    let init = self.designated(c);
+                    format!("({ty}){init}")
+                }
+            }
+            _ => from,
+        };
+        let _ = writeln!(out, "{pad}{to} = {value};");
+    }
+
+    /// A designated initialiser of composite `c` naming some of its
+    /// members (one, for a union), in any order: the rest are zero.
+    pub(super) fn designated(&mut self, c: usize) -> String {
+        let named: Vec<usize> = (0..self.composites[c].fields.len())
+            .filter(|&k| !self.composites[c].fields[k].name.is_empty())
+            .collect();
+        let mut parts = Vec::new();
+        for &k in &named {
+            if self.rng.chance(50) || (self.composites[c].is_union && !parts.is_empty()) {
+                continue;
+            }
+            let (name, ty, len) = {
+                let f = &self.composites[c].fields[k];
+                (f.name.clone(), f.ty, f.len)
+            };
+            let v = match len {
+                Some(len) => {
+                    let at = self.rng.below(u64::from(len));
+                    format!("{{ [{at}] = {} }}", self.constant(ty))
+                }
+                None => self.constant(ty),
+            };
+            parts.push(format!(".{name} = {v}"));
+        }
+        self.features.insert("designated initialiser with gaps");
+        if parts.is_empty() {
+            "{ 0 }".to_string()
+        } else {
+            format!("{{ {} }}", parts.join(", "))
+        }
     }
 
     pub(super) fn call(&mut self, out: &mut String, pad: &str, scope: &Scope) {
@@ -666,70 +720,8 @@ impl Gen {
         let _ = writeln!(out, "  return 0;");
         let _ = writeln!(out, "}}");
     }
-
-    /// Values to hash for one global (arrays through loops, written
-    /// straight into `out`).
-    pub(super) fn hash_global(&self, g: &Global, values: &mut Vec<String>, out: &mut String) {
-        let mix = |out: &mut String, v: &str| {
-            let _ = writeln!(out, "  h = (h << 7 | h >> 57) + (unsigned long long){v};");
-        };
-        match g {
-            Global::Scalar { name, ty } => values.push(format!("({}){name}", cast_from(*ty))),
-            Global::Array { name, len, .. } => {
-                let _ = writeln!(out, "  for (int k = 0; k < {len}; k++)");
-                mix(out, &format!("{name}[k]"));
-            }
-            Global::Matrix {
-                name, rows, cols, ..
-            } => {
-                let _ = writeln!(
-                    out,
-                    "  for (int k = 0; k < {rows}; k++) for (int j = 0; j < {cols}; j++)"
-                );
-                mix(out, &format!("{name}[k][j]"));
-            }
-            Global::Object { name, composite } => self.hash_object(*composite, name, out),
-            Global::ObjectArray {
-                name,
-                composite,
-                len,
-            } => {
-                for k in 0..*len {
-                    self.hash_object(*composite, &format!("{name}[{k}]"), out);
-                }
-            }
-        }
-    }
-
-    pub(super) fn hash_object(&self, c: usize, prefix: &str, out: &mut String) {
-        let comp = &self.composites[c];
-        for f in &comp.fields {
-            if f.name.is_empty() || (comp.is_union && f.name != "bytes") {
-                continue;
-            }
-            match f.len {
-                Some(len) => {
-                    let _ = writeln!(out, "  for (int k = 0; k < {len}; k++)");
-                    let _ = writeln!(
-                        out,
-                        "  h = (h << 7 | h >> 57) + (unsigned long long){prefix}.{}[k];",
-                        f.name
-                    );
-                }
-                None => {
-                    let _ = writeln!(
-                        out,
-                        "  h = (h << 7 | h >> 57) + (unsigned long long)({})({prefix}.{});",
-                        f.ty.name(),
-                        f.name
-                    );
-                }
-            }
-        }
-    }
 }
 
-/// The type a value is converted through before hashing (itself).
 /// The variable a place's text starts with (`a` of `a[i].f`).
 fn root_name(place: &str) -> String {
     place
@@ -739,6 +731,7 @@ fn root_name(place: &str) -> String {
         .collect()
 }
 
-fn cast_from(t: Int) -> &'static str {
+/// The type a value is converted through before hashing (itself).
+pub(super) fn cast_from(t: Int) -> &'static str {
     t.name()
 }

@@ -1,0 +1,10 @@
+// cbmc-k: 4
+// The smallest --unwind at which CBMC 6.6 reports the error without unwinding
+// assertions (docs/unwinding.md); Lore must report it there and not below.
+extern void reach_error(void);
+extern int __VERIFIER_nondet_int(void);
+/* goto into a while body, no outer loop: 3 passes, 3 back edges */
+int main(void){ int x=__VERIFIER_nondet_int(); int i=0;
+  goto L1;
+  while(i<x){ L1: i++; }
+  if(i==3) reach_error(); return 0; }
