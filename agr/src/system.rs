@@ -73,9 +73,10 @@ pub fn load(
             "_Bool __lore_agr_c{i}(void) {{ return ({c}); }}\n"
         ));
     }
-    let wrapper = temp_file(&text)?;
+    let wrapper_file = temp_file(&text)?;
+    let wrapper = wrapper_file.path().to_path_buf();
     let loaded = lore_frontend::load(&wrapper, options);
-    let _ = std::fs::remove_file(&wrapper);
+    drop(wrapper_file);
     // An error in a constraint is an error in the property file.
     for d in loaded.diagnostics.iter().filter(|d| d.is_error()) {
         let Some(span) = d.span else { continue };
@@ -278,11 +279,18 @@ impl System {
     }
 }
 
-fn temp_file(text: &str) -> std::io::Result<PathBuf> {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    let path = std::env::temp_dir().join(format!("lore-agr-{}-{n}.c", std::process::id()));
-    std::fs::write(&path, text)?;
-    Ok(path)
+/// A fresh temporary C file holding `text`, removed when the returned
+/// guard is dropped. `tempfile` gives it a random name and creates it
+/// exclusively with mode 0600: a name another user could predict (this was
+/// `lore-agr-<pid>-<n>.c`) lets them plant a symbolic link there that the
+/// write would follow.
+fn temp_file(text: &str) -> std::io::Result<tempfile::NamedTempFile> {
+    use std::io::Write;
+    let mut file = tempfile::Builder::new()
+        .prefix("lore-agr-")
+        .suffix(".c")
+        .tempfile()?;
+    file.write_all(text.as_bytes())?;
+    file.flush()?;
+    Ok(file)
 }

@@ -5,11 +5,14 @@ mod common;
 use common::lore_full as lore;
 
 /// A store through a pointer to one of two variables, a load through it,
-/// and an element at a variable index of a 4-element array.
-fn program() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("lore-stats-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("accesses.c");
+/// and an element at a variable index of a 4-element array: the file, in a
+/// temporary folder of the calling test's own (removed when the folder is
+/// dropped). The tests run as threads of one process: a folder named after
+/// the process was written by two of them at once, and one read the file
+/// empty (issue 41).
+fn program() -> (tempfile::TempDir, std::path::PathBuf) {
+    let folder = common::temp_folder();
+    let path = folder.path().join("accesses.c");
     std::fs::write(
         &path,
         "extern int __VERIFIER_nondet_int(void);\n\
@@ -25,12 +28,12 @@ fn program() -> std::path::PathBuf {
          }\n",
     )
     .unwrap();
-    path
+    (folder, path)
 }
 
 #[test]
 fn stats_in_text_name_every_stage() {
-    let path = program();
+    let (_folder, path) = program();
     let (code, out, err) = lore(&["verify", path.to_str().unwrap(), "--unwind", "1", "--stats"]);
     assert_eq!(code, 0, "{out}{err}");
     assert_eq!(out.lines().last(), Some("TRUE"), "{out}");
@@ -69,7 +72,7 @@ fn verify_json(file: &str, extra: &[&str]) -> (i32, String, String, serde_json::
 
 #[test]
 fn stats_in_json_with_each_solver() {
-    let path = program();
+    let (_folder, path) = program();
     for solver in ["cadical", "varisat", "minisat"] {
         let (code, out, err, v) = verify_json(path.to_str().unwrap(), &["--solver", solver]);
         assert_eq!(code, 0, "{out}{err}");
@@ -108,7 +111,7 @@ fn a_formula_made_again_names_the_first() {
     let (_, text, _) = lore(&["verify", case, "--unwind", "1", "--stats"]);
     assert!(text.contains("first formula"), "{text}");
     assert!(text.contains("did not replay"), "{text}");
-    let path = program();
+    let (_folder, path) = program();
     let (_, out, _, v) = verify_json(path.to_str().unwrap(), &[]);
     assert!(v["stats"].get("first_formula").is_none(), "{out}");
 }

@@ -10,7 +10,6 @@
 //! `$` in identifiers, implicit `int` at file scope, and `__int128`.
 
 use crate::types::DataModel;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -71,7 +70,8 @@ pub struct Preprocessed {
     pub text: String,
     /// Were line markers produced by us (a `.c` input)?
     pub follow_markers: bool,
-    /// Where Lore's headers were written (to name them `<lore>/…`).
+    /// Where Lore's headers were written for this run (to name them
+    /// `<lore>/…`; the folder itself is removed once preprocessing ends).
     pub include_dir: Option<PathBuf>,
     /// Fix-up insertions, see [`crate::source::SourceMap`].
     pub edits: Vec<(usize, usize)>,
@@ -116,8 +116,10 @@ pub fn preprocess(
             packed_structs,
         });
     }
+    // The folder lives until the preprocessor has run; only its path is
+    // kept, to recognise the headers in the line markers.
     let include_dir = write_headers()?;
-    let raw = run_cpp(path, &include_dir, options)?;
+    let raw = run_cpp(path, include_dir.path(), options)?;
     let FixedUp {
         text,
         edits,
@@ -127,7 +129,7 @@ pub fn preprocess(
         input_text,
         text,
         follow_markers: true,
-        include_dir: Some(include_dir),
+        include_dir: Some(include_dir.path().to_path_buf()),
         edits,
         packed_structs,
     })
@@ -200,43 +202,58 @@ fn run_cpp(
     Err(last_error.expect("at least one candidate"))
 }
 
-/// Writes the embedded headers once per content version into the temp dir.
-fn write_headers() -> Result<PathBuf, PreprocessError> {
-    let mut hash: u64 = 0xcbf29ce484222325;
+/// Writes the embedded headers into a folder of this preprocessing's own,
+/// removed again when the returned guard is dropped (after the
+/// preprocessor ran, or on an error path).
+///
+/// The folder is made by `tempfile`: a random name, created exclusively,
+/// mode 0700, so no other user can create, replace or change what is in
+/// it. A folder shared between runs (Lore once reused
+/// `$TMPDIR/lore-include-<version>-<hash>` whenever it held `.complete`)
+/// let another local user create it first and decide what every later run
+/// preprocessed (issue 41: a `#define reach_error abort` planted there made
+/// a failing program TRUE). Writing the headers each time costs a few
+/// milliseconds per `.c` file (ARCHITECTURE.md has the measurement); a
+/// per-user cache would save them, but would have to prove before every
+/// use that no one else could have written it.
+fn write_headers() -> Result<tempfile::TempDir, PreprocessError> {
+    let mut builder = tempfile::Builder::new();
+    builder.prefix("lore-include-");
+    // Owner-only: `tempfile` otherwise leaves the folder's mode to the umask.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o700));
+    }
+    let dir = builder
+        .tempdir()
+        .map_err(|source| PreprocessError::Headers {
+            path: std::env::temp_dir(),
+            source,
+        })?;
     for (name, text) in HEADERS {
-        for b in name.bytes().chain(text.bytes()) {
-            hash = (hash ^ u64::from(b)).wrapping_mul(0x100000001b3);
+        let target = dir.path().join(name);
+        let parent = target.parent().expect("header has a parent");
+        // Inside a folder only this user can write to, every name is ours.
+        let written = std::fs::create_dir_all(parent).and_then(|()| std::fs::write(&target, text));
+        if let Err(source) = written {
+            return Err(PreprocessError::Headers {
+                path: target,
+                source,
+            });
         }
     }
-    let dir = std::env::temp_dir().join(format!(
-        "lore-include-{}-{hash:016x}",
-        env!("CARGO_PKG_VERSION")
-    ));
-    let marker = dir.join(".complete");
-    if marker.exists() {
-        return Ok(dir);
-    }
-    let io = |source, path: &Path| PreprocessError::Headers {
-        path: path.to_path_buf(),
-        source,
-    };
-    for (name, text) in HEADERS {
-        let target = dir.join(name);
-        let parent = target.parent().expect("header has a parent");
-        std::fs::create_dir_all(parent).map_err(|e| io(e, parent))?;
-        // Write to a unique name and rename, so parallel runs never see half a file.
-        let tmp = parent.join(format!(
-            ".{}.{}",
-            std::process::id(),
-            target.file_name().unwrap().to_string_lossy()
-        ));
-        let mut f = std::fs::File::create(&tmp).map_err(|e| io(e, &tmp))?;
-        f.write_all(text.as_bytes()).map_err(|e| io(e, &tmp))?;
-        drop(f);
-        std::fs::rename(&tmp, &target).map_err(|e| io(e, &target))?;
-    }
-    std::fs::write(&marker, b"").map_err(|e| io(e, &marker))?;
     Ok(dir)
+}
+
+/// The embedded text of Lore's header `relative` (a path inside the folder
+/// the headers were written to), for showing its lines in diagnostics
+/// after that folder is gone.
+pub fn header_text(relative: &Path) -> Option<&'static str> {
+    HEADERS
+        .iter()
+        .find(|(name, _)| Path::new(name) == relative)
+        .map(|(_, text)| *text)
 }
 
 /// Prefix that stands for `$` in identifiers while lang-c parses.
@@ -584,6 +601,50 @@ fn is_keyword(word: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_headers_folder_is_private_and_holds_every_header() {
+        let folder = write_headers().unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(folder.path())
+                .unwrap()
+                .permissions()
+                .mode();
+            assert_eq!(mode & 0o777, 0o700, "{mode:o}");
+        }
+        for (name, text) in HEADERS {
+            let written = std::fs::read_to_string(folder.path().join(name)).unwrap();
+            assert_eq!(written, *text, "{name}");
+            assert_eq!(header_text(Path::new(name)), Some(*text), "{name}");
+        }
+        let path = folder.path().to_path_buf();
+        drop(folder);
+        assert!(!path.exists(), "{} is left", path.display());
+    }
+
+    /// Once preprocessing ends, the headers' folder is gone: only its path
+    /// is kept, to recognise the headers in the line markers.
+    #[test]
+    fn preprocessing_leaves_no_headers_folder() {
+        let input_folder = tempfile::tempdir().unwrap();
+        let input = input_folder.path().join("uses_stdlib.c");
+        std::fs::write(&input, "#include <stdlib.h>\nint main(void) { abort(); }\n").unwrap();
+        let options = PreprocessOptions {
+            model: DataModel::Ilp32,
+            defines: Vec::new(),
+            command: None,
+        };
+        let pre = preprocess(&input, &options).unwrap();
+        let include_dir = pre.include_dir.expect("a .c input uses Lore's headers");
+        assert!(
+            pre.text
+                .contains(&include_dir.join("stdlib.h").display().to_string()),
+            "the line markers name the headers' folder"
+        );
+        assert!(!include_dir.exists(), "{} is left", include_dir.display());
+    }
 
     #[test]
     fn implicit_int_at_file_scope() {

@@ -171,14 +171,15 @@ impl SourceMap {
         if name == input.display().to_string() {
             return self.main_file.expect("main file registered first");
         }
-        // Lore's embedded headers are shown under a stable name, not a temp path.
+        // Lore's embedded headers are shown under a stable name, not a temp
+        // path, with their embedded text (the run's folder is gone by now).
         if let Some(dir) = include_dir {
             if let Ok(rest) = Path::new(name).strip_prefix(dir) {
                 let shown = format!("{}{}", LORE_INCLUDE_PREFIX, rest.display());
                 if let Some(i) = self.files.iter().position(|f| f.name == shown) {
                     return FileId(i as u32);
                 }
-                let text = std::fs::read_to_string(name).ok();
+                let text = crate::preprocess::header_text(rest).map(str::to_string);
                 return self.add_file(shown, text, true);
             }
         }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Run CBMC 6.6 on the SV-COMP no-overflow / valid-memsafety sample and write a results CSV.
 
-Usage:  python3 cbmc_properties.py [--only SUBSTRING] [--unwind N] [--timeout SECONDS] [--reparse]
+Usage:  python3 cbmc_properties.py [--only SUBSTRING] [--unwind N] [--timeout SECONDS] [--reparse] [--logs DIR]
         --reparse: do not run CBMC; rebuild both CSVs from the saved logs (*.log, *.time)
 
 Command lines are the ones given in /work/shared/benchmarks/sv-comp-properties/README.md:
@@ -15,7 +15,9 @@ so wall seconds and peak RSS (KiB, max over cbmc and its gcc preprocessor) come 
 Outputs (next to this script):
   cbmc-6.6-properties-unwind10.csv          the requested CSV
   cbmc-6.6-properties-unwind10.details.csv  extra columns: exit code, status, all mapped subproperties
-  $TMPDIR/lore-cbmc-properties-logs/<task with / replaced by __>.<property>.log: CBMC output
+  target/cbmc-properties-logs/<task with / replaced by __>.<property>.log: CBMC output, in the
+  repository's target folder (--logs DIR for another): not a fixed name in the shared temporary
+  directory, which another user could create first and fill with logs --reparse would read (issue 41)
 """
 import argparse
 import csv
@@ -162,9 +164,10 @@ def main():
     ap.add_argument("--timeout", type=int, default=120)
     ap.add_argument("--out", default=os.path.join(HERE, "cbmc-6.6-properties-unwind10.csv"))
     ap.add_argument("--reparse", action="store_true")
+    ap.add_argument("--logs", default=os.path.join(HERE, "..", "..", "target", "cbmc-properties-logs"))
     a = ap.parse_args()
-    logdir = os.path.join(os.environ.get("TMPDIR", "/tmp"), "lore-cbmc-properties-logs")
-    os.makedirs(logdir, exist_ok=True)
+    logdir = os.path.normpath(a.logs)
+    os.makedirs(logdir, mode=0o700, exist_ok=True)
     with open(os.path.join(CORPUS, "index.csv")) as f:
         rows = list(csv.DictReader(f))
     if a.only:

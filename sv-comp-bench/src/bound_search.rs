@@ -40,8 +40,16 @@ enum Verdict {
 }
 
 pub fn run_all(o: &Options) -> ExitCode {
-    let work = std::env::temp_dir().join(format!("lore-bound-search-{}", std::process::id()));
-    let _ = std::fs::create_dir_all(&work);
+    // A private folder (random name, mode 0700) for the automata the runs
+    // write, removed when dropped.
+    let work_folder = match crate::temp::private_folder("bound-search") {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("error: a temporary folder: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let work = work_folder.path().to_path_buf();
     let mut programs: Vec<PathBuf> = Vec::new();
     if let Ok(entries) = std::fs::read_dir(&o.paper) {
         let mut dirs: Vec<PathBuf> = entries
@@ -100,7 +108,7 @@ pub fn run_all(o: &Options) -> ExitCode {
             check_comparison("merge", &versions, o),
         ));
     }
-    let _ = std::fs::remove_dir_all(&work);
+    drop(work_folder);
     let (mut holds, mut bounded, mut wrong, mut skipped) = (0, 0, 0, 0);
     println!("| program | search result | checked against b = 1, 2, 3 |");
     println!("|---|---|---|");

@@ -179,11 +179,16 @@ pub fn program(seed: u64, index: usize) -> String {
 }
 
 pub fn main(o: &Options) -> ExitCode {
-    let dir = std::env::temp_dir().join(format!("lore-induction-fuzz-{}", std::process::id()));
-    if let Err(e) = std::fs::create_dir_all(&dir) {
-        eprintln!("error: cannot create {}: {e}", dir.display());
-        return ExitCode::from(2);
-    }
+    // A private folder (random name, mode 0700) for the programs, removed
+    // when dropped.
+    let folder = match crate::temp::private_folder("induction-fuzz") {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: a temporary folder: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let dir = folder.path().to_path_buf();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(o.jobs.max(1))
         .build()
@@ -255,7 +260,7 @@ pub fn main(o: &Options) -> ExitCode {
             let _ = std::fs::copy(dir.join(format!("p{i}.c")), o.keep.join(format!("p{i}.c")));
         }
     }
-    let _ = std::fs::remove_dir_all(&dir);
+    drop(folder);
     println!(
         "{} programs (seed {}): truth by bounded model checking at {DEEP} (n <= {N_MAX}), Lore at bound {SHALLOW} with k-induction",
         o.programs, o.seed

@@ -14,6 +14,7 @@ mod paper_cbmc;
 mod sanitizers;
 mod scaling;
 mod task;
+mod temp;
 mod transducers;
 mod verify;
 mod witnesses;

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::run_lore;
+use common::{run_lore, temp_folder};
 
 fn agr(dir: &str, m1: &str, m2: &str, property: &str) -> (u8, String, String) {
     let path = |f: &str| format!("cases/{dir}/{f}");
@@ -232,9 +232,8 @@ fn a_trace_without_constraints_is_repaired_by_each_syntactic_method() {
 /// the constraint P fails on, and proved — as a `lore-agr/1` object.
 #[test]
 fn the_run_is_written_as_json() {
-    let dir = std::env::temp_dir().join(format!("lore-agr-json-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    let json = dir.join("run.json");
+    let folder = temp_folder();
+    let json = folder.path().join("run.json");
     let path = |f: &str| format!("cases/agr/verify_fig4/{f}");
     let (code, out, err) = run_lore(&[
         "agr".to_string(),
@@ -276,5 +275,4 @@ fn the_run_is_written_as_json() {
     assert!(a <= learned, "{text}");
     assert_eq!(v["independent_check"]["result"], "holds");
     assert_eq!(v["assumption_check"]["result"], "holds", "{text}");
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -10,7 +10,7 @@
 #![cfg(feature = "browser")]
 
 mod common;
-use common::run_lore;
+use common::{run_lore, temp_folder};
 
 use serde_json::{json, Value};
 use std::fs::File;
@@ -46,7 +46,13 @@ struct Browser {
 }
 
 impl Browser {
-    fn launch(profile: &Path) -> Browser {
+    /// Starts Chromium with its profile and its own temporary files in
+    /// `folder` (a private folder of the test's, removed after the browser
+    /// is killed: a killed Chromium cannot remove what it left in the
+    /// temporary directory).
+    fn launch(folder: &Path) -> Browser {
+        let (profile, temporary) = (folder.join("profile"), folder.join("tmp"));
+        std::fs::create_dir_all(&temporary).expect("a folder for Chromium's temporary files");
         let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
         assert!(
             Path::new(&chromium).exists(),
@@ -70,6 +76,7 @@ impl Browser {
             ])
             .arg(format!("--user-data-dir={}", profile.display()))
             .arg("about:blank")
+            .env("TMPDIR", &temporary)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null());
@@ -480,8 +487,10 @@ fn reports_work_in_a_real_browser() {
             ],
         ),
     ];
-    let profile = out_dir().join(format!("profile-{}", std::process::id()));
-    let mut browser = Browser::launch(&profile);
+    // Chromium's profile and temporary files in a folder of this test's own,
+    // removed when dropped.
+    let chromium_folder = temp_folder();
+    let mut browser = Browser::launch(chromium_folder.path());
     for page in &pages {
         let name = page.file_stem().unwrap().to_string_lossy().into_owned();
         check_report(&mut browser, page, &name);
@@ -489,7 +498,7 @@ fn reports_work_in_a_real_browser() {
         browser.events.clear();
     }
     drop(browser);
-    let _ = std::fs::remove_dir_all(profile);
+    drop(chromium_folder);
 }
 
 /// The paper's Table 1 rows (folder, b, b_wl), the docking rows included.
@@ -513,8 +522,8 @@ fn every_automaton_of_table_1_and_the_transducers_is_legible() {
     // with a screenshot of each for a person to look at; and the learned
     // transducers' pictures (the same drawing code) opened on their own.
     let shared = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/benchmarks/paper");
-    let profile = out_dir().join(format!("profile-legible-{}", std::process::id()));
-    let mut browser = Browser::launch(&profile);
+    let chromium_folder = temp_folder();
+    let mut browser = Browser::launch(chromium_folder.path());
     for (folder, b, wl) in TABLE1 {
         let source = shared.join(folder).join(format!("{folder}.c"));
         assert!(
@@ -618,5 +627,5 @@ fn every_automaton_of_table_1_and_the_transducers_is_legible() {
     let png = browser.screenshot();
     std::fs::write(out_dir().join("agr-report.png"), &png).unwrap();
     drop(browser);
-    let _ = std::fs::remove_dir_all(profile);
+    drop(chromium_folder);
 }

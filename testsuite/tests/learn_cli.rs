@@ -3,13 +3,7 @@
 //! snapshot and must pass the independent language check at its bounds.
 
 mod common;
-use common::{header, run_lore};
-
-fn temp(name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("lore-learn-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name).to_string_lossy().into_owned()
-}
+use common::{header, path_in, run_lore, temp_folder};
 
 /// The `--unwind` and `--max-word-length` values of a header.
 fn bounds(flags: &[String]) -> Vec<String> {
@@ -36,6 +30,7 @@ fn learned_automata_pass_the_language_check() {
         .collect();
     names.sort();
     assert!(names.len() >= 4);
+    let folder = temp_folder();
     for name in names {
         let path = format!("cases/learn/{name}");
         let text = std::fs::read_to_string(&path).unwrap();
@@ -43,7 +38,7 @@ fn learned_automata_pass_the_language_check() {
             .iter()
             .flat_map(|l| l.split_whitespace().map(String::from).collect::<Vec<_>>())
             .collect();
-        let dot = temp(&format!("{name}.dot"));
+        let dot = path_in(&folder, &format!("{name}.dot"));
         let mut args = vec![
             "learn".into(),
             path.clone(),
@@ -69,8 +64,9 @@ fn learned_automata_pass_the_language_check() {
 
 #[test]
 fn the_same_input_gives_the_same_automaton_and_counts() {
+    let folder = temp_folder();
     let run = || {
-        let json = temp("same.json");
+        let json = path_in(&folder, "same.json");
         let (code, _, err) = run_lore(&[
             "learn".into(),
             "cases/learn/two_orders.c".into(),
@@ -93,7 +89,8 @@ fn the_same_input_gives_the_same_automaton_and_counts() {
 
 #[test]
 fn check_language_shows_the_disagreeing_words() {
-    let dot = temp("loop.dot");
+    let folder = temp_folder();
+    let dot = path_in(&folder, "loop.dot");
     let (code, _, err) = run_lore(&[
         "learn".into(),
         "cases/learn/loop_before_error.c".into(),

@@ -4,14 +4,8 @@
 //! documented schema (docs/json.md).
 
 mod common;
-use common::run_lore;
+use common::{path_in, run_lore, temp_folder};
 use serde_json::Value;
-
-fn temp(name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("lore-scenarios-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name).to_string_lossy().into_owned()
-}
 
 fn args(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
@@ -27,8 +21,9 @@ fn untimed(out: &str) -> String {
 
 #[test]
 fn explain_learns_what_the_program_does() {
-    let explained = temp("explain.dot");
-    let learned = temp("learned.dot");
+    let folder = temp_folder();
+    let explained = path_in(&folder, "explain.dot");
+    let learned = path_in(&folder, "learned.dot");
     let bounds = ["--unwind", "2", "--max-word-length", "6", "--quiet"];
     let mut a = args(&["explain", "cases/learn/end_of_main.c", "-o", &explained]);
     a.extend(args(&bounds));
@@ -56,7 +51,8 @@ fn explain_learns_what_the_program_does() {
 
 #[test]
 fn diff_shows_a_new_call_order_with_its_execution() {
-    let dot = temp("order.dot");
+    let folder = temp_folder();
+    let dot = path_in(&folder, "order.dot");
     let (code, out, err) = run_lore(&args(&[
         "diff",
         "cases/diff/report_early_old.c",
@@ -71,9 +67,9 @@ fn diff_shows_a_new_call_order_with_its_execution() {
     ]));
     assert_eq!(code, 1, "{out}{err}");
     insta::assert_snapshot!("diff_new_call_order", untimed(&out));
-    let added = std::fs::read_to_string(temp("order.added.dot")).unwrap();
+    let added = std::fs::read_to_string(path_in(&folder, "order.added.dot")).unwrap();
     insta::assert_snapshot!("diff_new_call_order_added", added);
-    let removed = std::fs::read_to_string(temp("order.removed.dot")).unwrap();
+    let removed = std::fs::read_to_string(path_in(&folder, "order.removed.dot")).unwrap();
     assert!(removed.contains("Empty language"), "{removed}");
 }
 
@@ -95,7 +91,8 @@ fn diff_of_the_same_behaviour_says_so() {
 
 #[test]
 fn merge_shows_the_call_neither_branch_meant() {
-    let dot = temp("merge.dot");
+    let folder = temp_folder();
+    let dot = path_in(&folder, "merge.dot");
     let (code, out, err) = run_lore(&args(&[
         "merge",
         "cases/merge/base.c",
@@ -108,7 +105,7 @@ fn merge_shows_the_call_neither_branch_meant() {
     ]));
     assert_eq!(code, 1, "{out}{err}");
     insta::assert_snapshot!("merge_fig7", untimed(&out));
-    let unintended = std::fs::read_to_string(temp("merge.unintended.dot")).unwrap();
+    let unintended = std::fs::read_to_string(path_in(&folder, "merge.unintended.dot")).unwrap();
     insta::assert_snapshot!("merge_fig7_unintended", unintended);
 }
 
@@ -140,7 +137,8 @@ fn a_merge_that_only_combines_both_branches_passes() {
 
 #[test]
 fn json_reports_follow_the_schema() {
-    let json = temp("diff.json");
+    let folder = temp_folder();
+    let json = path_in(&folder, "diff.json");
     let (code, _, err) = run_lore(&args(&[
         "diff",
         "cases/diff/report_early_old.c",

@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::run_lore;
+use common::{run_lore, temp_folder};
 use lore_transducer::check::{bounded_as, unbounded, Checked, Inputs};
 use lore_transducer::harness::{io_shape, Io};
 use lore_transducer::learn::{learn, Limits, Outcome, Setup};
@@ -406,7 +406,8 @@ fn html_escape_is_learned_and_proved() {
 /// the step case fails up to k = 15).
 #[test]
 fn a_window_of_pending_symbols_is_proved_for_every_length() {
-    let json = std::env::temp_dir().join(format!("lore-pending-{}.json", std::process::id()));
+    let folder = temp_folder();
+    let json = folder.path().join("pending.json");
     let (code, out) = transducer(
         "cases/transducer-small/pending_pair.c",
         &["--symbol-bits", "4", "--json", json.to_str().unwrap()],
@@ -421,7 +422,6 @@ fn a_window_of_pending_symbols_is_proved_for_every_length() {
     // window to the state: in the state after a lead 12, the window holds 12.
     let v: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
-    std::fs::remove_file(&json).ok();
     let invariants = v["proof"]["invariants"].as_array().unwrap();
     assert!(
         invariants.iter().any(|i| {
@@ -491,9 +491,9 @@ fn learning_stops_at_its_time_limit() {
             .any(|why| out.contains(&format!("bounded check: no answer ({why}"))),
         "{out}"
     );
-    // Loading and winding down are not cut: 2 s of slack for them on a
-    // loaded machine.
-    assert!(seconds < 5.0, "{seconds:.1} s:\n{out}");
+    // Loading and winding down are not cut: 9 s of slack for them on a
+    // loaded machine (running to the end takes over 22 s).
+    assert!(seconds < 12.0, "{seconds:.1} s:\n{out}");
     // A program that is not learned in the time: exit 1, with the reason.
     let (code, out) = transducer(
         "cases/transducer/javascript_escape.c",
@@ -508,9 +508,8 @@ fn learning_stops_at_its_time_limit() {
 
 #[test]
 fn the_transducer_is_written_as_dot_json_svg_and_html() {
-    let dir = std::env::temp_dir().join(format!("lore-transducer-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let (dot, json) = (dir.join("t.dot"), dir.join("t.json"));
+    let folder = temp_folder();
+    let (dot, json) = (folder.path().join("t.dot"), folder.path().join("t.json"));
     let (code, out) = transducer(
         "cases/transducer/get_tags_fixed.c",
         &[
@@ -556,7 +555,7 @@ fn the_transducer_is_written_as_dot_json_svg_and_html() {
     assert_eq!(v["bounded_check"]["result"], "holds");
     // The picture (the automata's layout) and the report page, with the
     // answer to a question asked.
-    let (svg, html) = (dir.join("t.svg"), dir.join("t.html"));
+    let (svg, html) = (folder.path().join("t.svg"), folder.path().join("t.html"));
     let (code, out) = transducer(
         "cases/transducer/get_tags_fixed.c",
         &[
@@ -587,7 +586,6 @@ fn the_transducer_is_written_as_dot_json_svg_and_html() {
         html.contains("class=\"view\""),
         "the drawing is in a viewer"
     );
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]

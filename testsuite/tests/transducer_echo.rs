@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::run_lore;
+use common::{run_lore, temp_folder};
 use lore_transducer::check::{bounded, Checked};
 use lore_transducer::harness::{io_shape, load, query_harness, Io, View, ECHOED, REJECTED};
 use lore_transducer::learn::{learn, Learned, Limits, Outcome, Setup};
@@ -260,10 +260,9 @@ fn a_program_of_that_shape_only_on_short_words_is_not_learned_as_one() {
 
 #[test]
 fn the_command_prints_the_automaton_and_its_view() {
-    let dir = std::env::temp_dir().join(format!("lore-echo-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let json = dir.join("t.json");
-    let dot = dir.join("t.dot");
+    let folder = temp_folder();
+    let json = folder.path().join("t.json");
+    let dot = folder.path().join("t.dot");
     let args: Vec<String> = [
         "transducer",
         "cases/transducer-small/echo_even_sevens.c",
@@ -312,5 +311,4 @@ fn the_command_prints_the_automaton_and_its_view() {
         "{out}"
     );
     assert!(out.contains("commutation: no answer"), "{out}");
-    let _ = std::fs::remove_dir_all(&dir);
 }

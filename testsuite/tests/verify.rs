@@ -129,8 +129,10 @@ fn a_deadline_stops_symbolic_execution() {
         report.encoding.clauses, 0,
         "nothing is encoded after the deadline"
     );
+    // Generous for a loaded machine: without the deadline the run would
+    // unwind and encode all 100,000 iterations.
     assert!(
-        took < 5.0,
+        took < 30.0,
         "the run went on for {took:.1} s after a 0.1-s deadline"
     );
     // A small bound without a deadline: the assertion fails (s = 7 in the

@@ -1,7 +1,7 @@
 //! `lore verify`, `lore show ssa` and `lore show cnf` as a user runs them.
 
 mod common;
-use common::run_lore;
+use common::{path_in, run_lore, temp_folder};
 
 fn case(name: &str) -> String {
     format!("cases/verify/{name}")
@@ -507,15 +507,13 @@ fn show_takes_a_task_file() {
     assert_eq!(code, 2, "{err}");
 }
 
-fn temp(name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("lore-verify-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name).to_string_lossy().into_owned()
-}
-
 #[test]
 fn a_false_verdict_writes_a_witness_and_a_harness_that_reproduces_it() {
-    let (witness, harness) = (temp("nondet.witness.yml"), temp("nondet.harness.c"));
+    let folder = temp_folder();
+    let (witness, harness) = (
+        path_in(&folder, "nondet.witness.yml"),
+        path_in(&folder, "nondet.harness.c"),
+    );
     let (code, out, err) = run_lore(&[
         "verify".into(),
         task("nondet_path.yml"),
@@ -540,7 +538,7 @@ fn a_false_verdict_writes_a_witness_and_a_harness_that_reproduces_it() {
     insta::assert_snapshot!(stable);
     // The harness, compiled with the program by gcc, reaches reach_error
     // (which aborts) without Lore.
-    let exe = temp("nondet.exe");
+    let exe = path_in(&folder, "nondet.exe");
     let built = std::process::Command::new("gcc")
         .args([&task("nondet_path.c"), &harness, "-o", &exe])
         .output()
@@ -558,7 +556,7 @@ fn a_false_verdict_writes_a_witness_and_a_harness_that_reproduces_it() {
         "the harness does not abort in reach_error"
     );
     // GraphML 1.0 on request; a TRUE verdict gets a correctness witness.
-    let graphml = temp("nondet.graphml");
+    let graphml = path_in(&folder, "nondet.graphml");
     run_lore(&[
         "verify".into(),
         task("nondet_path.yml"),
@@ -584,7 +582,7 @@ fn a_false_verdict_writes_a_witness_and_a_harness_that_reproduces_it() {
         text.contains("<data key=\"violation\">true</data>"),
         "{text}"
     );
-    let correct = temp("true.witness.yml");
+    let correct = path_in(&folder, "true.witness.yml");
     let (code, _, _) = run_lore(&[
         "verify".into(),
         task("overflow_and_reach.yml"),

@@ -18,7 +18,7 @@ use lore_frontend::diag::Diagnostic;
 use lore_frontend::ir::{Callee, Program, Stmt, StmtKind, Terminator};
 use lore_frontend::types::{TypeId, TypeKind};
 use lore_frontend::{FrontendOptions, Loaded};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// Which functions are the program's input and output, the symbols'
 /// width, and what of the output the harnesses see. The input function
@@ -490,9 +490,9 @@ pub fn load(
     let mut options = options.clone();
     options
         .cpp_options
-        .extend(["-include".to_string(), file.display().to_string()]);
+        .extend(["-include".to_string(), file.path().display().to_string()]);
     let loaded = lore_frontend::load(path, &options);
-    let _ = std::fs::remove_file(&file);
+    drop(file);
     let mut program = match loaded.program {
         Some(p) if !loaded.diagnostics.iter().any(Diagnostic::is_error) => p,
         _ => return Err(HarnessError::Load(Box::new(loaded))),
@@ -663,16 +663,23 @@ pub fn harness_unwinding(program: &Program) -> Vec<(String, u32)> {
         .collect()
 }
 
-/// A fresh temporary file `lore-{stem}-{pid}-{n}.{extension}` holding
-/// `text` (the harness's header, the pipelines' program).
-pub(crate) fn temp_file(stem: &str, extension: &str, text: &str) -> std::io::Result<PathBuf> {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    let path = std::env::temp_dir().join(format!(
-        "lore-{stem}-{}-{n}.{extension}",
-        std::process::id()
-    ));
-    std::fs::write(&path, text)?;
-    Ok(path)
+/// A fresh temporary file `lore-{stem}-<random>.{extension}` holding
+/// `text` (the harness's header, the pipelines' program), removed when the
+/// returned guard is dropped. `tempfile` creates it exclusively with mode
+/// 0600 under a name no one can predict: a predictable one (this was
+/// `lore-{stem}-{pid}-{n}`) lets another user plant a symbolic link there
+/// that the write would follow.
+pub(crate) fn temp_file(
+    stem: &str,
+    extension: &str,
+    text: &str,
+) -> std::io::Result<tempfile::NamedTempFile> {
+    use std::io::Write;
+    let mut file = tempfile::Builder::new()
+        .prefix(&format!("lore-{stem}-"))
+        .suffix(&format!(".{extension}"))
+        .tempfile()?;
+    file.write_all(text.as_bytes())?;
+    file.flush()?;
+    Ok(file)
 }

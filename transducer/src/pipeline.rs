@@ -302,10 +302,10 @@ fn is_comparison(what: &str) -> bool {
 /// Lowers the pipelines' C (it needs no preprocessing beyond the front
 /// end's own).
 fn load(text: &str) -> Result<lore_frontend::ir::Program, String> {
-    let path = crate::harness::temp_file("pipelines", "c", text)
+    let file = crate::harness::temp_file("pipelines", "c", text)
         .map_err(|e| format!("cannot write a temporary file: {e}"))?;
-    let loaded = lore_frontend::load(&path, &FrontendOptions::default());
-    let _ = std::fs::remove_file(&path);
+    let loaded = lore_frontend::load(file.path(), &FrontendOptions::default());
+    drop(file);
     match loaded.program {
         Some(p) if !loaded.has_errors() => Ok(p),
         _ => Err(format!(

@@ -190,7 +190,7 @@ fn observe(s: &mut String, expected: Option<&[String]>, k: &mut usize, value: &s
 }
 
 pub fn run_all(lore: &Path, keep: &Path) -> ExitCode {
-    let dir = match tempfile::Builder::new().prefix("lore-bitfields-").tempdir() {
+    let dir = match crate::temp::private_folder("bitfields") {
         Ok(d) => d,
         Err(e) => {
             eprintln!("error: a temporary folder: {e}");

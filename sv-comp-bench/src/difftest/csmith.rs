@@ -41,14 +41,26 @@ const OPTIONS: &[&str] = &[
 
 /// Whether Csmith and its headers are installed.
 pub fn available() -> bool {
+    // Every run of csmith, `--version` included, writes `platform.info`
+    // into its working directory: a private folder keeps it out of the
+    // repository.
+    let Ok(work) = crate::temp::private_folder("csmith") else {
+        return false;
+    };
     Path::new(INCLUDE).join("csmith.h").exists()
-        && Command::new("csmith").arg("--version").output().is_ok()
+        && Command::new("csmith")
+            .arg("--version")
+            .current_dir(work.path())
+            .output()
+            .is_ok()
 }
 
-/// Csmith's program for `seed`, rewritten for the harness.
-pub fn program(seed: u64) -> Result<String, String> {
+/// Csmith's program for `seed`, rewritten for the harness. Csmith runs in
+/// `work` (a folder of the caller's), where it leaves `platform.info`.
+pub fn program(seed: u64, work: &Path) -> Result<String, String> {
     let mut cmd = Command::new("csmith");
-    cmd.arg("--seed")
+    cmd.current_dir(work)
+        .arg("--seed")
         .arg((seed & 0xffff_ffff).to_string())
         .args(OPTIONS);
     let ran =

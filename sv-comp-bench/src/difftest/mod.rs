@@ -149,10 +149,17 @@ pub fn run_campaign(o: &Options) -> ExitCode {
         eprintln!("error: gcc -m32 does not link (apt-get install gcc-multilib), needed for ILP32");
         return ExitCode::FAILURE;
     }
-    let work = std::env::temp_dir().join(format!("lore-difftest-{}", std::process::id()));
-    if std::fs::create_dir_all(&work).is_err()
-        || std::fs::write(work.join("native.h"), NATIVE_HEADER).is_err()
-    {
+    // A private folder (random name, mode 0700, removed when dropped, also
+    // on an early return) for every case's files.
+    let work_folder = match crate::temp::private_folder("difftest") {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("error: a temporary folder: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let work = work_folder.path().to_path_buf();
+    if std::fs::write(work.join("native.h"), NATIVE_HEADER).is_err() {
         eprintln!("error: cannot write to {}", work.display());
         return ExitCode::FAILURE;
     }
@@ -204,7 +211,7 @@ pub fn run_campaign(o: &Options) -> ExitCode {
             })
             .collect()
     });
-    let _ = std::fs::remove_dir_all(&work);
+    drop(work_folder);
     let failed = report(&cases, &outcomes, start.elapsed().as_secs_f64(), o);
     if failed {
         ExitCode::FAILURE
@@ -214,20 +221,20 @@ pub fn run_campaign(o: &Options) -> ExitCode {
 }
 
 fn gcc_m32_works() -> bool {
-    let dir = std::env::temp_dir().join(format!("lore-m32-{}", std::process::id()));
-    let _ = std::fs::create_dir_all(&dir);
+    let Ok(folder) = crate::temp::private_folder("m32") else {
+        return false;
+    };
+    let dir = folder.path();
     let c = dir.join("t.c");
     let _ = std::fs::write(&c, "#include <stdio.h>\nint main(void) { return 0; }\n");
-    let ok = Command::new("gcc")
+    Command::new("gcc")
         .args(["-m32", "-fsanitize=address,undefined"])
         .arg(&c)
         .arg("-o")
         .arg(dir.join("t"))
         .output()
         .map(|o| o.status.success())
-        .unwrap_or(false);
-    let _ = std::fs::remove_dir_all(&dir);
-    ok
+        .unwrap_or(false)
 }
 
 fn describe(o: &Outcome) -> String {
@@ -281,7 +288,7 @@ fn test_in(case: &Case, o: &Options, dir: &Path, work: &Path) -> Outcome {
             let p = generate::generate(case.seed, case.lp64);
             (p.text, p.inputs, p.features.into_iter().collect::<Vec<_>>())
         }
-        Source::Csmith => match csmith::program(case.seed) {
+        Source::Csmith => match csmith::program(case.seed, dir) {
             Ok(t) => (t, Vec::new(), vec!["csmith"]),
             Err(e) => return Outcome::Dropped("csmith failed", e),
         },

@@ -78,10 +78,7 @@ pub fn run_campaign(o: &Options, mode: Mode) -> ExitCode {
         eprintln!("error: valgrind is needed for the leak truth (apt-get install valgrind)");
         return ExitCode::FAILURE;
     }
-    let work = match tempfile::Builder::new()
-        .prefix("lore-difftest-properties-")
-        .tempdir()
-    {
+    let work = match crate::temp::private_folder("difftest-properties") {
         Ok(w) => w,
         Err(e) => {
             eprintln!("error: a temporary folder: {e}");

@@ -41,15 +41,32 @@ pub fn relative(path: &Path) -> String {
         .to_string()
 }
 
-/// The program of the C text `text`, loaded from a file of its own (in a
-/// temporary folder named after `tag`, removed again).
+/// A temporary folder of one test's own: a random name, created with mode
+/// 0700, removed when dropped (also when the test fails). The tests of one
+/// binary run as threads of one process, so a folder named after the
+/// process id is shared by all of them (issue 41: two tests wrote the same
+/// file at once and one read it empty).
+pub fn temp_folder() -> tempfile::TempDir {
+    use std::os::unix::fs::PermissionsExt;
+    tempfile::Builder::new()
+        .prefix("lore-test-")
+        .permissions(std::fs::Permissions::from_mode(0o700))
+        .tempdir()
+        .expect("a temporary folder")
+}
+
+/// The path of `name` in `folder`, as a command-line argument.
+pub fn path_in(folder: &tempfile::TempDir, name: &str) -> String {
+    folder.path().join(name).display().to_string()
+}
+
+/// The program of the C text `text`, loaded from a file `{tag}.c` in a
+/// temporary folder of its own (removed again).
 pub fn load_program(tag: &str, text: &str) -> lore_frontend::ir::Program {
-    let dir = std::env::temp_dir().join(format!("lore-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(format!("{tag}.c"));
+    let folder = temp_folder();
+    let path = folder.path().join(format!("{tag}.c"));
     std::fs::write(&path, text).unwrap();
     let loaded = lore_frontend::load(&path, &lore_frontend::FrontendOptions::default());
-    let _ = std::fs::remove_dir_all(&dir);
     loaded
         .program
         .unwrap_or_else(|| panic!("{tag}: {:?}", loaded.diagnostics))
