@@ -15,6 +15,7 @@ mod show;
 mod stats;
 mod task;
 mod transducer;
+mod validate;
 mod verify;
 mod witness;
 
@@ -185,6 +186,11 @@ impl FrontendArgs {
         self.ilp32 = model == DataModel::Ilp32;
     }
 
+    /// Adds an include directory (after those given).
+    pub(crate) fn include(&mut self, dir: PathBuf) {
+        self.includes.push(dir);
+    }
+
     fn options(&self) -> FrontendOptions {
         let mut cpp_options: Vec<String> = self.defines.iter().map(|d| format!("-D{d}")).collect();
         cpp_options.extend(self.includes.iter().map(|i| format!("-I{}", i.display())));
@@ -247,10 +253,10 @@ pub fn run(args: impl IntoIterator<Item = OsString>, console: &mut Console<'_>) 
     let mut command = cli.command;
     let task = match &mut command {
         Command::Show(Show::Ssa { input, bound } | Show::Cnf { input, bound, .. }) => {
-            verify::read_task(input, bound, console)
+            task::read_task(input, bound, console)
         }
         Command::Show(Show::Cfg { input, .. } | Show::Loops { input }) => {
-            verify::task_input(input, console)
+            task::task_input(input, console)
         }
         _ => Ok(None),
     };

@@ -3,7 +3,7 @@
 //! checks each SV-COMP property turns on, and the task's expected verdict
 //! beside Lore's.
 
-use crate::Console;
+use crate::{exit, Console};
 use lore_bmc::symex::SymexOptions;
 use lore_frontend::task::{SvCompProperty, Task, TaskError};
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, MietteDiagnostic, NamedSource};
@@ -95,4 +95,108 @@ pub fn report_as(e: &TaskError, code: &'static str, console: &mut Console<'_>) {
         format!("{}: ", e.path.display())
     };
     let _ = write!(console.err, "{where_}{out}");
+}
+
+/// For a task file (`.yml`): reads it, takes its input file and data model,
+/// and the property to check: the one the task lists, or the one of those
+/// `--property` names (an SV-COMP property, or one check of the task's
+/// only property). A property the task does not list is an error naming
+/// the ones it lists, and so is a task listing several when `--property`
+/// does not choose.
+pub(crate) fn read_task(
+    input: &mut crate::InputArgs,
+    bound: &mut crate::verify::BoundArgs,
+    console: &mut Console<'_>,
+) -> Result<Option<Task>, u8> {
+    let Some(task) = task_input(input, console)? else {
+        return Ok(None);
+    };
+    let listed = task.verification_properties();
+    let names = || {
+        listed
+            .iter()
+            .map(|p| p.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let fail = |console: &mut Console<'_>, message: String| {
+        let _ = writeln!(console.err, "error: {}: {message}", task.path.display());
+        exit::BAD_INPUT
+    };
+    match bound.sv_comp_property() {
+        Err(e) => return Err(fail(console, e)),
+        Ok(Some(p)) if !listed.contains(&p) => {
+            return Err(fail(
+                console,
+                format!(
+                    "the task does not list the property {}; it lists {}",
+                    p.name(),
+                    if listed.is_empty() {
+                        "none".into()
+                    } else {
+                        names()
+                    }
+                ),
+            ))
+        }
+        Ok(Some(_)) => {}
+        Ok(None) => match (listed.as_slice(), bound.property.is_some()) {
+            ([one], false) => bound.property = Some(one.name().to_string()),
+            ([one], true) => bound.task_property = Some(*one),
+            ([], _) => return Err(fail(console, "the task lists no property to verify".into())),
+            (_, _) => {
+                return Err(fail(
+                    console,
+                    format!(
+                        "the task lists several properties ({}): choose one with --property",
+                        names()
+                    ),
+                ))
+            }
+        },
+    }
+    Ok(Some(task))
+}
+
+/// For a task file (`.yml`): reads it and takes its input file and data
+/// model in place of the file named.
+pub(crate) fn task_input(
+    input: &mut crate::InputArgs,
+    console: &mut Console<'_>,
+) -> Result<Option<Task>, u8> {
+    let is_task = input
+        .file
+        .extension()
+        .is_some_and(|e| e == "yml" || e == "yaml");
+    if !is_task {
+        return Ok(None);
+    }
+    let task = lore_frontend::task::read_task(&input.file).map_err(|e| {
+        report(&e, console);
+        exit::BAD_INPUT
+    })?;
+    if task.input_files.len() > 1 {
+        let _ = writeln!(
+            console.err,
+            "error: {}: the task has {} input files; Lore reads one C file (one translation unit)",
+            task.path.display(),
+            task.input_files.len()
+        );
+        return Err(exit::BAD_INPUT);
+    }
+    if let Some(model) = input.frontend.model_given() {
+        if model != task.data_model {
+            let _ = writeln!(
+                console.err,
+                "error: {}: the task's data model is {}, not the {} the command line asks for",
+                task.path.display(),
+                task.data_model.name(),
+                model.name()
+            );
+            return Err(exit::BAD_INPUT);
+        }
+    }
+    input.frontend.set_model(task.data_model);
+    input.file = task.input_files[0].clone();
+    Ok(Some(task))
 }

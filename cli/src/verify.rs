@@ -9,7 +9,7 @@ use lore_bmc::portfolio::{verify_portfolio, Portfolio};
 use lore_bmc::symex::{CheckKind, SafetyKind, SymexOptions};
 use lore_bmc::verify::Status;
 use lore_frontend::ir::{Program, PropertyKind};
-use lore_frontend::task::{SvCompProperty, Task};
+use lore_frontend::task::SvCompProperty;
 use std::io::Write;
 use std::time::Duration;
 
@@ -236,6 +236,14 @@ pub struct VerifyArgs {
     /// `graphml` (format 1.0).
     #[arg(long, value_name = "FORMAT", default_value = "yaml")]
     pub witness_format: String,
+    /// Check a correctness witness (format 2.0: loop invariants of main's
+    /// loop statements) instead of verifying: each invariant must hold
+    /// where its loop is entered and be kept by every iteration, and with
+    /// the loops replaced by their invariants no check may fail (loops
+    /// without one unwound at the bound, with unwinding assertions).
+    /// Prints `witness: confirmed` and TRUE, or why not and UNKNOWN.
+    #[arg(long, value_name = "FILE.yml", conflicts_with_all = ["witness", "harness"])]
+    pub validate_witness: Option<std::path::PathBuf>,
     /// For FALSE, write a test harness: C definitions of the program's
     /// __VERIFIER_nondet_* functions returning the counterexample's values,
     /// so that `gcc prog.c harness.c && ./a.out` fails the same way.
@@ -260,20 +268,6 @@ pub struct VerifyArgs {
     pub memory_limit: Option<u64>,
 }
 
-/// The invariants of a k-induction proof that are C expressions at the
-/// loop (no entry values, no temporaries of Lore's), with the loop's place.
-fn c_invariants(induction: Option<&Induction>) -> Vec<(lore_frontend::source::Loc, String)> {
-    let Some(Induction::Proved { loops, .. }) = induction else {
-        return Vec::new();
-    };
-    loops
-        .iter()
-        .flat_map(|l| l.invariants.iter().map(|t| (l.loc, t)))
-        .filter(|(_, t)| !t.contains('@') && !t.contains('$'))
-        .map(|(loc, t)| (loc, t.clone()))
-        .collect()
-}
-
 /// Writes `--witness` and `--harness` for the verdict (nothing for UNKNOWN).
 fn write_witnesses(
     args: &VerifyArgs,
@@ -282,7 +276,7 @@ fn write_witnesses(
     report: &lore_bmc::verify::Report,
     property: Option<SvCompProperty>,
     category: &str,
-    induction: Option<&Induction>,
+    invariants: &[(lore_frontend::source::Loc, String)],
 ) -> Result<(), String> {
     use crate::witness;
     if args.witness.is_none() && args.harness.is_none() {
@@ -349,7 +343,7 @@ fn write_witnesses(
                 let text = if graphml {
                     witness::correctness_graphml(&subject)
                 } else {
-                    witness::correctness_yaml(&subject, &c_invariants(induction))
+                    witness::correctness_yaml(&subject, invariants)
                 };
                 write(path, text)?;
             }
@@ -359,108 +353,39 @@ fn write_witnesses(
     Ok(())
 }
 
-/// For a task file (`.yml`): reads it, takes its input file and data model,
-/// and the property to check: the one the task lists, or the one of those
-/// `--property` names (an SV-COMP property, or one check of the task's
-/// only property). A property the task does not list is an error naming
-/// the ones it lists, and so is a task listing several when `--property`
-/// does not choose.
-pub(crate) fn read_task(
-    input: &mut crate::InputArgs,
-    bound: &mut BoundArgs,
+/// `--validate-witness`: the program with the witness's invariants at its
+/// loops' heads, checked (`validate.rs`).
+fn validate_witness(
+    witness: &std::path::Path,
+    input: &crate::InputArgs,
+    bound: &BoundArgs,
+    options: SymexOptions,
     console: &mut Console<'_>,
-) -> Result<Option<Task>, u8> {
-    let Some(task) = task_input(input, console)? else {
-        return Ok(None);
-    };
-    let listed = task.verification_properties();
-    let names = || {
-        listed
-            .iter()
-            .map(|p| p.name())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let fail = |console: &mut Console<'_>, message: String| {
-        let _ = writeln!(console.err, "error: {}: {message}", task.path.display());
-        exit::BAD_INPUT
-    };
-    match bound.sv_comp_property() {
-        Err(e) => return Err(fail(console, e)),
-        Ok(Some(p)) if !listed.contains(&p) => {
-            return Err(fail(
-                console,
-                format!(
-                    "the task does not list the property {}; it lists {}",
-                    p.name(),
-                    if listed.is_empty() {
-                        "none".into()
-                    } else {
-                        names()
-                    }
-                ),
-            ))
+) -> u8 {
+    use lore_bmc::kinduction::witness::Validation;
+    let claims = match crate::validate::read_claims(witness) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = writeln!(console.err, "error: {e}");
+            return exit::BAD_INPUT;
         }
-        Ok(Some(_)) => {}
-        Ok(None) => match (listed.as_slice(), bound.property.is_some()) {
-            ([one], false) => bound.property = Some(one.name().to_string()),
-            ([one], true) => bound.task_property = Some(*one),
-            ([], _) => return Err(fail(console, "the task lists no property to verify".into())),
-            (_, _) => {
-                return Err(fail(
-                    console,
-                    format!(
-                        "the task lists several properties ({}): choose one with --property",
-                        names()
-                    ),
-                ))
-            }
-        },
-    }
-    Ok(Some(task))
-}
-
-/// For a task file (`.yml`): reads it and takes its input file and data
-/// model in place of the file named.
-pub(crate) fn task_input(
-    input: &mut crate::InputArgs,
-    console: &mut Console<'_>,
-) -> Result<Option<Task>, u8> {
-    let is_task = input
-        .file
-        .extension()
-        .is_some_and(|e| e == "yml" || e == "yaml");
-    if !is_task {
-        return Ok(None);
-    }
-    let task = lore_frontend::task::read_task(&input.file).map_err(|e| {
-        crate::task::report(&e, console);
-        exit::BAD_INPUT
-    })?;
-    if task.input_files.len() > 1 {
-        let _ = writeln!(
-            console.err,
-            "error: {}: the task has {} input files; Lore reads one C file (one translation unit)",
-            task.path.display(),
-            task.input_files.len()
-        );
-        return Err(exit::BAD_INPUT);
-    }
-    if let Some(model) = input.frontend.model_given() {
-        if model != task.data_model {
+    };
+    match crate::validate::check(input, bound, options, &claims, console) {
+        Ok(Validation::Confirmed { loops }) => {
             let _ = writeln!(
-                console.err,
-                "error: {}: the task's data model is {}, not the {} the command line asks for",
-                task.path.display(),
-                task.data_model.name(),
-                model.name()
+                console.out,
+                "witness: confirmed ({} invariant(s); loops {} replaced by their invariants, every check holds)\nTRUE",
+                claims.len(),
+                if loops.is_empty() { "none".to_string() } else { loops.join(", ") }
             );
-            return Err(exit::BAD_INPUT);
+            exit::OK
         }
+        Ok(Validation::NotConfirmed { why, .. }) => {
+            let _ = writeln!(console.out, "witness: not confirmed: {why}\nUNKNOWN");
+            exit::OK
+        }
+        Err(code) => code,
     }
-    input.frontend.set_model(task.data_model);
-    input.file = task.input_files[0].clone();
-    Ok(Some(task))
 }
 
 /// Ends the process with UNKNOWN when a limit is hit (the only place
@@ -497,7 +422,7 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
     }
     let mut input = args.input.clone();
     let mut bound = args.bound.clone();
-    let task = match read_task(&mut input, &mut bound, console) {
+    let task = match crate::task::read_task(&mut input, &mut bound, console) {
         Ok(t) => t,
         Err(code) => return code,
     };
@@ -512,6 +437,9 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
         }
     };
     watchdog(args.timeout, args.memory_limit);
+    if let Some(witness) = &args.validate_witness {
+        return validate_witness(witness, &input, &bound, options, console);
+    }
     let loaded = match load(&input, console) {
         Ok(l) => l,
         Err(code) => return code,
@@ -698,6 +626,32 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
             );
         }
     }
+    // A correctness witness carries the invariants that, checked as a
+    // witness validator would, prove the program.
+    let mut invariants = Vec::new();
+    if matches!(report.verdict, Verdict::True)
+        && args.witness.is_some()
+        && args.witness_format == "yaml"
+    {
+        match crate::validate::witness_invariants(
+            &input,
+            &bound,
+            &options,
+            program,
+            induction.as_ref(),
+            console,
+        ) {
+            Ok((found, None)) => invariants = found,
+            Ok((found, Some(why))) => {
+                let _ = writeln!(
+                    console.err,
+                    "warning: the correctness witness is not confirmed by Lore's own check: {why}"
+                );
+                invariants = found;
+            }
+            Err(code) => return code,
+        }
+    }
     if let Err(e) = write_witnesses(
         args,
         &input,
@@ -705,7 +659,7 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
         &report,
         property,
         category,
-        induction.as_ref(),
+        &invariants,
     ) {
         let _ = writeln!(console.err, "error: {e}");
         return exit::BAD_INPUT;

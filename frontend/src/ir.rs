@@ -316,6 +316,10 @@ pub enum PropertyKind {
     /// of the program; the BMC checks it when asked, to learn what a
     /// program does (the paper's program explanation).
     EndOfMain,
+    /// A loop invariant a correctness witness claims: `lore verify
+    /// --validate-witness` writes `__lore_invariant(e)` at the loop's head
+    /// and checks it where the loop is entered and after each iteration.
+    Invariant,
 }
 
 impl PropertyKind {
@@ -325,6 +329,7 @@ impl PropertyKind {
             PropertyKind::ReachError => "reach_error",
             PropertyKind::LearnAssertion => "learn_assert",
             PropertyKind::EndOfMain => "end",
+            PropertyKind::Invariant => "invariant",
         }
     }
 }

@@ -92,6 +92,9 @@ struct Outcome {
     /// and for FALSE the harness's.
     witness: Option<Result<(), String>>,
     harness: Option<Result<(), String>>,
+    /// For TRUE with --witnesses: whether Lore's validator confirms the
+    /// correctness witness.
+    confirmed: Option<Result<(), String>>,
 }
 
 fn peak_mib(pid: u32) -> Option<u64> {
@@ -117,6 +120,7 @@ fn run_task(task: &Task, property: SvCompProperty, o: &VerifyOptions) -> Outcome
             detail: "no input file".into(),
             witness: None,
             harness: None,
+            confirmed: None,
         };
     };
     let mut cmd = Command::new(&o.lore);
@@ -181,6 +185,7 @@ fn run_task(task: &Task, property: SvCompProperty, o: &VerifyOptions) -> Outcome
                 detail: format!("cannot run lore: {e}"),
                 witness: None,
                 harness: None,
+                confirmed: None,
             }
         }
     };
@@ -237,15 +242,20 @@ fn run_task(task: &Task, property: SvCompProperty, o: &VerifyOptions) -> Outcome
                 String::new()
             }
         });
+    let mut confirmed = None;
     let (witness, harness) = match (&files, verdict.as_str()) {
         (Some((w, h)), "TRUE" | "FALSE") => {
             let violation = verdict == "FALSE";
             let dir = w.parent().unwrap_or(Path::new("."));
+            let lp64 = task.data_model == "LP64";
+            let format = crate::witnesses::check_yaml(w, input, violation);
+            // A correctness witness is also checked by Lore's own
+            // validator (its invariants inductive, the property implied).
+            confirmed = (format.is_ok() && !violation)
+                .then(|| crate::witnesses::validate(&o.lore, w, input, lp64, o.unwind));
             (
-                Some(crate::witnesses::check_yaml(w, input, violation)),
-                violation.then(|| {
-                    crate::witnesses::check_harness(input, h, task.data_model == "LP64", dir)
-                }),
+                Some(format),
+                violation.then(|| crate::witnesses::check_harness(input, h, lp64, dir)),
             )
         }
         _ => (None, None),
@@ -262,6 +272,7 @@ fn run_task(task: &Task, property: SvCompProperty, o: &VerifyOptions) -> Outcome
         detail,
         witness,
         harness,
+        confirmed,
     }
 }
 
@@ -557,6 +568,7 @@ pub fn run(o: &VerifyOptions) -> ExitCode {
         };
         let (witnesses, bad_witnesses) = count(|r| &r.witness);
         let (harnesses, bad_harnesses) = count(|r| &r.harness);
+        let (correctness, unconfirmed) = count(|r| &r.confirmed);
         println!(
             "\nwitnesses (format 2.0): {} of {witnesses} valid; harnesses of FALSE verdicts \
              (gcc, run): {} of {harnesses} reach reach_error",
@@ -564,6 +576,13 @@ pub fn run(o: &VerifyOptions) -> ExitCode {
             harnesses - bad_harnesses.len()
         );
         for line in bad_witnesses.iter().chain(&bad_harnesses) {
+            println!("{line}");
+        }
+        println!(
+            "correctness witnesses confirmed by Lore's validator (lore verify --validate-witness: invariants inductive, property implied): {} of {correctness}",
+            correctness - unconfirmed.len()
+        );
+        for line in &unconfirmed {
             println!("{line}");
         }
         witnesses_ok = bad_witnesses.is_empty() && bad_harnesses.is_empty();

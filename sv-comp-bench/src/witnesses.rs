@@ -262,3 +262,36 @@ fn check_location(location: &Yaml, file: &str, lines: i64) -> Result<(), String>
         _ => Err("a location's column is not a positive number".into()),
     }
 }
+
+/// Whether Lore's validator confirms the correctness witness `witness` of
+/// `input` (`lore verify --validate-witness`, unwinding the loops without
+/// an invariant at `unwind`).
+pub fn validate(
+    lore: &Path,
+    witness: &Path,
+    input: &Path,
+    lp64: bool,
+    unwind: u32,
+) -> Result<(), String> {
+    let out = std::process::Command::new(lore)
+        .arg("verify")
+        .arg(input)
+        .arg(if lp64 { "--64" } else { "--32" })
+        .args(["--unwind", &unwind.to_string()])
+        .arg("--validate-witness")
+        .arg(witness)
+        .output()
+        .map_err(|e| format!("cannot run lore: {e}"))?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    if stdout.lines().any(|l| l.starts_with("witness: confirmed")) {
+        Ok(())
+    } else {
+        Err(format!(
+            "not confirmed by Lore's validator: {}",
+            stdout
+                .lines()
+                .find(|l| l.starts_with("witness:"))
+                .unwrap_or(stdout.lines().last().unwrap_or("no answer"))
+        ))
+    }
+}

@@ -202,7 +202,9 @@ fn infeasible_paths_are_pruned_at_back_edges() {
 /// of `cases/unwinding` (docs/unwinding.md): each case names the smallest
 /// bound at which CBMC reports its error without unwinding assertions
 /// (`// cbmc-k: K`, or `none`), and Lore must report it at K and not at
-/// K - 1 (bounded semantics: the paths the bound cuts are left out).
+/// K - 1 (bounded semantics: the paths the bound cuts are left out): TRUE,
+/// or UNKNOWN where the loop the bound cuts was entered again by a jump
+/// (whether CBMC restarts it there depends on its constant propagation).
 #[test]
 fn unwinding_is_counted_as_cbmc_counts_it() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/cases/unwinding");
@@ -237,8 +239,11 @@ fn unwinding_is_counted_as_cbmc_counts_it() {
                 if !matches!(verdict(k, false), Verdict::False(_)) {
                     failures.push(format!("{name}: no error at --unwind {k}"));
                 }
-                if k > 1 && !matches!(verdict(k - 1, false), Verdict::True) {
-                    failures.push(format!("{name}: not TRUE at --unwind {}", k - 1));
+                let below = verdict(k - 1, false);
+                let ambiguous = matches!(&below, Verdict::Unknown(why)
+                    if why.to_string().contains("entered again by a jump"));
+                if k > 1 && !matches!(below, Verdict::True) && !ambiguous {
+                    failures.push(format!("{name}: not TRUE at --unwind {}: {below:?}", k - 1));
                 }
             }
             Err(_) => {

@@ -598,3 +598,75 @@ fn a_false_verdict_writes_a_witness_and_a_harness_that_reproduces_it() {
         "{text}"
     );
 }
+
+/// A TRUE by k-induction writes a correctness witness whose invariants
+/// carry the proof: Lore's own validator confirms it; the same witness
+/// with only a weaker invariant (`i <= n`, which the proof does not rest
+/// on) is not confirmed, and one with a false invariant neither.
+#[test]
+fn correctness_witnesses_carry_the_proof() {
+    let folder = temp_folder();
+    let witness = path_in(&folder, "relational.witness.yml");
+    let (code, out, err) = run_lore(&[
+        "verify".into(),
+        task("relational_loop.c"),
+        "--witness".into(),
+        witness.clone(),
+    ]);
+    assert_eq!((code, out.lines().last()), (0, Some("TRUE")), "{err}");
+    assert!(!err.contains("not confirmed"), "{err}");
+    let text = std::fs::read_to_string(&witness).unwrap();
+    assert!(text.contains("s - 2*i == (0) - 2*(0)"), "{text}");
+    let validate = |file: &str| {
+        run_lore(&[
+            "verify".into(),
+            task("relational_loop.c"),
+            "--validate-witness".into(),
+            file.to_string(),
+        ])
+    };
+    let (code, out, _) = validate(&witness);
+    assert_eq!(code, 0);
+    assert!(out.starts_with("witness: confirmed"), "{out}");
+    assert_eq!(out.lines().last(), Some("TRUE"));
+    // Only the weak invariant: the property does not follow.
+    let weak = path_in(&folder, "weak.witness.yml");
+    std::fs::write(&weak, keep_first_invariant(&text, "i <= n")).unwrap();
+    let (code, out, _) = validate(&weak);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains(
+            "witness: not confirmed: with the invariants assumed, main.reach_error.1 can fail"
+        ),
+        "{out}"
+    );
+    assert_eq!(out.lines().last(), Some("UNKNOWN"));
+    // A false invariant fails where the loop is entered.
+    let wrong = path_in(&folder, "wrong.witness.yml");
+    std::fs::write(
+        &wrong,
+        keep_first_invariant(&text, "i <= n").replace("i <= n", "i > n"),
+    )
+    .unwrap();
+    let (_, out, _) = validate(&wrong);
+    assert!(
+        out.contains("loop invariant i > n")
+            && out.contains("does not hold where its loop is entered"),
+        "{out}"
+    );
+}
+
+/// `text` (a witness whose invariants are `- invariant:` items) with only
+/// the invariant whose value is `value`.
+fn keep_first_invariant(text: &str, value: &str) -> String {
+    let (head, items) = text.split_once("  content:\n").expect("content");
+    let mut kept = String::new();
+    for item in items.split("    - invariant:").skip(1) {
+        if item.contains(&format!("value: {value}\n")) {
+            kept = format!("    - invariant:{item}");
+            break;
+        }
+    }
+    assert!(!kept.is_empty(), "no invariant {value} in {text}");
+    format!("{head}  content:\n{}\n", kept.trim_end())
+}

@@ -36,6 +36,7 @@
 mod invariants;
 mod sampled;
 mod summaries;
+pub mod witness;
 
 pub use sampled::Samples;
 
@@ -96,6 +97,22 @@ pub enum Induction {
 /// to the bound (step cases grow with k, and a deep bound would try
 /// hundreds of them).
 pub const MAX_K: u32 = 32;
+
+/// A proof by loop summaries alone (k = 0) for `loops` of `main` (their
+/// unwinding the only open checks at `unwind`): each loop replaced by "any
+/// state where its invariants hold, then one iteration or the exit", so
+/// the invariants found are inductive by themselves — what a correctness
+/// witness must carry, where a k-induction proof with k ≥ 1 needed the
+/// property over several iterations.
+pub fn prove_by_summaries(
+    program: &Program,
+    options: &SymexOptions,
+    loops: &[usize],
+    unwind: u32,
+    deadline: Option<Instant>,
+) -> Result<Induction, BmcError> {
+    summaries::prove(program, options, loops, unwind, deadline)
+}
 
 /// Tries to turn a bounded report at bound `unwind` into a proof: it
 /// applies when every check holds but unwinding assertions of loops of

@@ -17,6 +17,18 @@
 //! way. A loop that is one test and nothing else (`while (c);`, `L: if (c)
 //! goto L;`) would never end once entered: as in CBMC, its back edge ends
 //! the path and is not counted (no unwinding assertion).
+//!
+//! Whether CBMC's guard is "simply true" depends on its constant
+//! propagation (it learns `x == 2` from `assume(x == 2)` and from branch
+//! conditions; its path guard leaves assumptions out), which Lore does not
+//! reproduce exactly. So where a loop that has already gone round in this
+//! call is entered again by a jump (into its body, or to its header from
+//! further back than the block before it), whether CBMC restarts its count
+//! is not known; if the bound then cuts a path of that loop without
+//! unwinding assertions, the cut is reported as a construct Lore does not
+//! handle (the answer is UNKNOWN), never given a bounded answer that may
+//! differ from CBMC's. With unwinding assertions every cut fails one
+//! anyway.
 
 use super::{CheckKind, Executor, State};
 use crate::ssa::{Binary, Step, TermId, FALSE};
@@ -174,6 +186,7 @@ impl Executor<'_> {
                     && waiting[pc + 1..t].iter().all(Vec::is_empty)
                 {
                     let (_, s) = next.pop().expect("one");
+                    counts.entered_by_jump(pc, t);
                     let merged = std::mem::take(&mut waiting[t])
                         .into_iter()
                         .fold(s, |acc, w| self.merge(w, acc));
@@ -187,6 +200,9 @@ impl Executor<'_> {
             for (target, mut s) in next {
                 let t = target.index();
                 if t > pc {
+                    if t > pc + 1 || block.skips_dead_code {
+                        counts.entered_by_jump(pc, t);
+                    }
                     waiting[t].push(s);
                     continue;
                 }
@@ -297,6 +313,15 @@ impl Executor<'_> {
             // `break`, a `return` or a `goto` out of the loop.
             let count = counts.taken[li];
             if count + 1 >= self.loop_bound(f, li) {
+                if counts.ambiguous[li] && !self.options.unwinding_assertions {
+                    let reason = format!(
+                        "loop {}.{li} entered again by a jump after it went round; whether CBMC restarts its unwinding count there depends on its constant propagation (use --unwinding-assertions or a larger bound)",
+                        f.name
+                    );
+                    let g = s.guard;
+                    self.unsupported_where(s, g, &reason, l.loc);
+                    return false;
+                }
                 self.cut_loop(s, f, li, l.loc);
                 return false;
             }
@@ -306,6 +331,7 @@ impl Executor<'_> {
                 return false;
             }
             counts.taken[li] = count + 1;
+            counts.went_round[li] = true;
             // The body runs again: iteration count + 2.
             self.steps.push(Step::Note {
                 text: format!("loop {}.{li}: iteration {}", f.name, count + 2),
@@ -467,8 +493,15 @@ struct LoopCounts {
     headed: Vec<Vec<usize>>,
     /// The latch of each loop (where its back edge is in the layout).
     latch: Vec<usize>,
+    /// The header of each loop.
+    header: Vec<usize>,
     /// Loops that are one side-effect-free test jumping back to itself.
     self_loop: Vec<bool>,
+    /// Loops whose back edge was taken in this call.
+    went_round: Vec<bool>,
+    /// Loops entered again by a jump after they went round (see the module
+    /// documentation).
+    ambiguous: Vec<bool>,
 }
 
 impl LoopCounts {
@@ -481,7 +514,23 @@ impl LoopCounts {
             taken: vec![0; body.loops.len()],
             headed,
             latch: body.loops.iter().map(|l| l.latch.index()).collect(),
+            header: body.loops.iter().map(|l| l.header.index()).collect(),
             self_loop: body.loops.iter().map(|l| is_self_loop(body, l)).collect(),
+            went_round: vec![false; body.loops.len()],
+            ambiguous: vec![false; body.loops.len()],
+        }
+    }
+
+    /// A path jumps forward from block `from` to block `to`, over at least
+    /// one block: a loop it enters (its blocks lie between the header and
+    /// the back edge) that already went round is now ambiguous.
+    fn entered_by_jump(&mut self, from: usize, to: usize) {
+        for li in 0..self.taken.len() {
+            let header = self.header[li];
+            let inside = |b: usize| header <= b && b <= self.latch[li];
+            if self.went_round[li] && inside(to) && !inside(from) {
+                self.ambiguous[li] = true;
+            }
         }
     }
 

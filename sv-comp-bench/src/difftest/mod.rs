@@ -13,6 +13,7 @@
 //! seeded: program `i` of seed `s` is the same program everywhere.
 
 pub mod bitfields;
+mod bounded;
 mod csmith;
 mod generate;
 mod memsafety;
@@ -22,6 +23,7 @@ pub use generate::Rng;
 pub mod run;
 mod types;
 
+use bounded::{bounded_beside_cbmc, disagrees, finds_more};
 use rayon::prelude::*;
 use run::{run, Ran};
 use std::collections::BTreeMap;
@@ -259,7 +261,7 @@ fn test_case(case: &Case, o: &Options, work: &Path) -> Outcome {
         || matches!(&outcome, Outcome::Tested { true_variant, false_variant, bounded, .. }
         if [true_variant, false_variant].iter().any(|j| matches!(j,
             Judgement::Wrong | Judgement::Internal(_) | Judgement::Rejected(_)))
-            || bounded.iter().any(disagrees));
+            || bounded.iter().any(|b| disagrees(b) || b.2 == "FALSE-spurious"));
     if keep {
         let dest = o.keep.join(case.name());
         let _ = std::fs::create_dir_all(&dest);
@@ -271,11 +273,17 @@ fn test_case(case: &Case, o: &Options, work: &Path) -> Outcome {
             "lore-true.txt",
             "lore-false.txt",
             "cbmc-conventions.c",
-            "bounded-2.txt",
-            "bounded-3.txt",
-            "bounded-4.txt",
         ] {
             let _ = std::fs::copy(dir.join(f), dest.join(f));
+        }
+        // Each bound's answers, and CBMC's spurious traces.
+        for entry in std::fs::read_dir(&dir).into_iter().flatten().flatten() {
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if (name.starts_with("bounded-") || name.starts_with("cbmc-")) && name.ends_with(".txt")
+            {
+                let _ = std::fs::copy(entry.path(), dest.join(&*name));
+            }
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -402,7 +410,7 @@ fn test_in(case: &Case, o: &Options, dir: &Path, work: &Path) -> Outcome {
     let true_variant = judge("true", None);
     let false_variant = judge("false", Some(flipped));
     let bounded = match (&o.cbmc, case.source) {
-        (Some(cbmc), Source::Generated) => bounded_beside_cbmc(cbmc, o, case, dir),
+        (Some(cbmc), Source::Generated) => bounded_beside_cbmc(cbmc, o, case, dir, flipped),
         _ => Vec::new(),
     };
     Outcome::Tested {
@@ -413,66 +421,6 @@ fn test_in(case: &Case, o: &Options, dir: &Path, work: &Path) -> Outcome {
         lore_seconds,
         bounded,
     }
-}
-
-/// The FALSE variant verified by Lore and by CBMC 6.6 at each bound of
-/// `o.cbmc_bounds`, without unwinding assertions (bounded semantics, where
-/// CBMC's count of unwinding is the reference: docs/unwinding.md): each
-/// answer is TRUE, FALSE or what else the tool said.
-fn bounded_beside_cbmc(
-    cbmc: &Path,
-    o: &Options,
-    case: &Case,
-    dir: &Path,
-) -> Vec<(u32, String, String)> {
-    let conventions = dir.join("cbmc-conventions.c");
-    let _ = std::fs::write(&conventions, CBMC_CONVENTIONS);
-    let file = dir.join("false.c");
-    let model = if case.lp64 { "--64" } else { "--32" };
-    let mut out = Vec::new();
-    for &bound in &o.cbmc_bounds {
-        let mut lore = Command::new(&o.lore);
-        lore.arg("verify")
-            .arg(&file)
-            .arg(model)
-            .args(["--unwind", &bound.to_string(), "--no-k-induction"])
-            .arg("--timeout")
-            .arg(o.timeout.to_string());
-        let lore_says = match run(lore, "", Duration::from_secs_f64(o.timeout + 30.0)) {
-            Ok(r) if r.timed_out => "time-out".to_string(),
-            Ok(r) => match r.stdout.lines().last().unwrap_or("").trim() {
-                "TRUE" => "TRUE".to_string(),
-                l if l.starts_with("FALSE") => "FALSE".to_string(),
-                l => l.to_string(),
-            },
-            Err(e) => e.to_string(),
-        };
-        let mut c = Command::new(cbmc);
-        c.arg(&file).arg(&conventions).arg(model).args([
-            "--no-standard-checks",
-            "--unwind",
-            &bound.to_string(),
-        ]);
-        let cbmc_says = match run(c, "", Duration::from_secs_f64(o.timeout + 30.0)) {
-            Ok(r) if r.timed_out => "time-out".to_string(),
-            Ok(r) if r.stdout.contains("VERIFICATION SUCCESSFUL") => "TRUE".to_string(),
-            Ok(r) if r.stdout.contains("VERIFICATION FAILED") => "FALSE".to_string(),
-            Ok(r) => format!("error: {}", first_line(&r.stderr)),
-            Err(e) => e.to_string(),
-        };
-        let _ = std::fs::write(
-            dir.join(format!("bounded-{bound}.txt")),
-            format!("lore: {lore_says}\ncbmc: {cbmc_says}\n"),
-        );
-        out.push((bound, lore_says, cbmc_says));
-    }
-    out
-}
-
-/// Whether a bounded comparison disagrees (both gave an answer, not the same).
-fn disagrees((_, lore, cbmc): &(u32, String, String)) -> bool {
-    let answer = |s: &str| s == "TRUE" || s == "FALSE";
-    answer(lore) && answer(cbmc) && lore != cbmc
 }
 
 pub(crate) fn first_line(s: &str) -> String {
@@ -584,9 +532,12 @@ fn report(cases: &[Case], outcomes: &[(usize, Outcome)], seconds: f64, o: &Optio
     let mut features: BTreeMap<&str, usize> = BTreeMap::new();
     let mut unknown_reasons: BTreeMap<String, usize> = BTreeMap::new();
     let mut failures = Vec::new();
-    // Per bound: programs compared with CBMC, disagreements, those where
-    // one of the two gave no answer, and those both found the error in.
-    let mut beside_cbmc: BTreeMap<u32, (usize, usize, usize, usize)> = BTreeMap::new();
+    // Per bound: programs compared with CBMC, disagreements (Lore TRUE,
+    // CBMC FALSE), those where one of the two gave no answer, those both
+    // found the error in, and those only Lore did.
+    let mut beside_cbmc: BTreeMap<u32, (usize, usize, usize, usize, usize)> = BTreeMap::new();
+    let mut finds_more_list: Vec<String> = Vec::new();
+    let mut cbmc_spurious: Vec<String> = Vec::new();
     for (i, outcome) in outcomes {
         let case = cases.iter().find(|c| c.index == *i).expect("a case");
         match outcome {
@@ -601,12 +552,26 @@ fn report(cases: &[Case], outcomes: &[(usize, Outcome)], seconds: f64, o: &Optio
             } => {
                 for b in bounded {
                     let (bound, lore, cbmc) = b;
-                    let counts = beside_cbmc.entry(*bound).or_insert((0, 0, 0, 0));
+                    let counts = beside_cbmc.entry(*bound).or_insert((0, 0, 0, 0, 0));
                     counts.0 += 1;
                     if lore == "FALSE" && cbmc == "FALSE" {
                         counts.3 += 1;
                     }
-                    if disagrees(b) {
+                    if finds_more(b) {
+                        counts.4 += 1;
+                        finds_more_list.push(format!(
+                            "#{} {} (--unwind {bound})",
+                            case.index,
+                            case.name()
+                        ));
+                    } else if cbmc == "FALSE-spurious" {
+                        counts.2 += 1;
+                        cbmc_spurious.push(format!(
+                            "#{} {} (--unwind {bound}, Lore {lore})",
+                            case.index,
+                            case.name()
+                        ));
+                    } else if disagrees(b) {
                         counts.1 += 1;
                         failures.push(format!(
                             "#{} {} (bounded, --unwind {bound}): Lore {lore}, CBMC {cbmc}",
@@ -741,10 +706,24 @@ fn report(cases: &[Case], outcomes: &[(usize, Outcome)], seconds: f64, o: &Optio
             o.programs
         );
     }
-    for (bound, (compared, disagreed, unanswered, both_false)) in &beside_cbmc {
+    for (bound, (compared, disagreed, unanswered, both_false, more)) in &beside_cbmc {
         let _ = writeln!(
             out,
-            "bounded answers beside CBMC 6.6 at --unwind {bound} (no unwinding assertions): {compared} programs ({both_false} FALSE for both), {disagreed} disagree, {unanswered} without an answer from one of them"
+            "bounded answers beside CBMC 6.6 at --unwind {bound} (no unwinding assertions): {compared} programs ({both_false} FALSE for both), {disagreed} Lore TRUE where CBMC finds the error, {more} Lore FALSE (replayed) where CBMC's count cuts the error, {unanswered} without an answer from one of them or with a spurious CBMC trace"
+        );
+    }
+    if !finds_more_list.is_empty() {
+        let _ = writeln!(
+            out,
+            "errors Lore finds at a bound where CBMC's count of unwinding does not reach them: {}",
+            finds_more_list.join(", ")
+        );
+    }
+    if !cbmc_spurious.is_empty() {
+        let _ = writeln!(
+            out,
+            "CBMC traces whose input gcc runs to the expected hash (CBMC wrong, kept with cbmc-N.txt): {}",
+            cbmc_spurious.join(", ")
         );
     }
     let disagreements: usize = beside_cbmc.values().map(|c| c.1).sum();

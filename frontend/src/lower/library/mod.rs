@@ -139,6 +139,9 @@ impl Lowerer<'_> {
                     (PropertyKind::UserAssertion, description)
                 })
             }
+            "__lore_invariant" if !defined => self.lower_assert_call(call, |_, text| {
+                (PropertyKind::Invariant, format!("loop invariant {text}"))
+            }),
             "_Learn_assert" => self.lower_assert_call(call, |_, text| {
                 (
                     PropertyKind::LearnAssertion,
