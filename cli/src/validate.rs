@@ -32,7 +32,7 @@ pub fn check(
     let not = |why: String| {
         Ok(Validation::NotConfirmed {
             why,
-            invariant: None,
+            invariants: Vec::new(),
         })
     };
     let text = match std::fs::read_to_string(&input.file) {
@@ -254,6 +254,28 @@ mod tests {
     use super::*;
 
     #[test]
+    fn entry_values_become_constants_variables_or_linear_terms() {
+        // Samples of (n, i, k) where k = n - i/2 and nothing else fits.
+        let names = ["n", "i", "k"].map(String::from);
+        let samples = vec![vec![0, 0, 0], vec![39, 40, 19], vec![76, 76, 38], vec![-5, 0, -5]];
+        let fits = linear_fits(&names, &samples, 2);
+        assert_eq!(fits[0], "((2LL*n + -(long long)i + (0)) / 2)");
+        // Where k always equals n + 1 the first fit says so.
+        let shifted = vec![vec![0, 7, 1], vec![39, 2, 40], vec![-5, 9, -4]];
+        assert_eq!(linear_fits(&names, &shifted, 2)[0], "((long long)n + (1))");
+        let values = std::collections::HashMap::from([
+            ("k".to_string(), vec!["n".to_string(), "(0)".to_string()]),
+            ("j".to_string(), vec!["(0)".to_string()]),
+        ]);
+        assert_eq!(
+            substitute_entry("k + j == k@entry + j@entry", &values),
+            vec!["k + j == n + (0)", "k + j == (0) + (0)"]
+        );
+        assert!(substitute_entry("x >= x@entry", &values).is_empty());
+        assert_eq!(substitute_entry("k >= 0", &values), vec!["k >= 0"]);
+    }
+
+    #[test]
     fn invariants_go_into_the_loop_heads() {
         let text = "int main(void) {\n  int i = 0;\n  while (i < 10) i++;\n  for (int j = 0; j < 3; j++) {}\n  for (;;) break;\n  do { i--; } while (i);\n}\n";
         let claims = [
@@ -307,8 +329,8 @@ mod tests {
 
 /// The invariants a correctness witness of `induction`'s proof carries:
 /// those of its loops that are C at the loop's head — an entry value
-/// `x@entry` replaced by the value `x` has where a run of the program with
-/// every input 0 first reaches the loop (an invariant that holds only for
+/// `x@entry` replaced by what sampled runs say it is ([`entry_values`]: a
+/// constant or a variable equal to it; an invariant that holds only for
 /// other entry values then fails the check below and goes) — kept as long
 /// as the witness is not confirmed by [`check`] and a failing invariant can
 /// be dropped. With the reason where the result is not confirmed.
@@ -356,24 +378,36 @@ fn confirmed_invariants(
 ) -> Result<(Vec<(lore_frontend::source::Loc, String)>, Option<String>), u8> {
     use lore_bmc::kinduction::Induction;
     let mut candidates = Vec::new();
+    // The heads of the loops the proof replaced: one whose invariants all
+    // go is claimed "1" (the proof held from any state there).
+    let mut proved = Vec::new();
     let mut options = options.clone();
+    let literals = std::fs::read_to_string(&input.file)
+        .map(|text| largest_literals(&text))
+        .unwrap_or_default();
     if let Some(Induction::Proved { loops, unwind, .. }) = induction {
         options.unwind = (*unwind).max(options.unwind);
         for l in loops {
             let Some(index) = l.name.rsplit('.').next().and_then(|i| i.parse().ok()) else {
                 continue;
             };
-            let values = entry_values(program, index, &l.invariants);
+            let values = entry_values(program, index, &l.invariants, &literals);
             for text in &l.invariants {
-                if let Some(t) = substitute_entry(text, &values) {
+                for t in substitute_entry(text, &values) {
                     if !t.contains('$') && !candidates.iter().any(|(_, c)| *c == t) {
                         candidates.push((l.loc, t));
                     }
                 }
             }
+            proved.push(l.loc);
         }
     }
     loop {
+        for loc in &proved {
+            if !candidates.iter().any(|(l, _)| l == loc) {
+                candidates.push((*loc, "1".to_string()));
+            }
+        }
         let claims: Vec<Claim> = candidates
             .iter()
             .map(
@@ -386,90 +420,219 @@ fn confirmed_invariants(
             .collect();
         match check(input, bound, options.clone(), &claims, console)? {
             Validation::Confirmed { .. } => return Ok((candidates, None)),
-            Validation::NotConfirmed {
-                invariant: Some(failed),
-                why,
-            } => {
+            Validation::NotConfirmed { invariants, why } => {
                 let before = candidates.len();
-                candidates.retain(|(_, c)| *c != failed);
+                if invariants.is_empty() || invariants.iter().any(|f| f == "1") {
+                    return Ok((candidates, Some(why)));
+                }
+                candidates.retain(|(_, c)| !invariants.contains(c));
                 if candidates.len() == before {
                     return Ok((candidates, Some(why)));
                 }
             }
-            Validation::NotConfirmed { why, .. } => return Ok((candidates, Some(why))),
         }
     }
 }
 
-/// The values the variables named as `x@entry` in `invariants` have where
-/// a run with every input 0 first reaches the head of `main`'s loop
-/// `index` (none where the run does not get there).
+/// What each variable named as `x@entry` in `invariants` is where `main`'s
+/// loop `index` is first reached, as C: runs of the program with several
+/// input vectors (every input 0, then spread small positive and negative
+/// values) are sampled at the loop's head: a value the same in every run
+/// that gets there may be that constant, and a variable of `main` (declared
+/// before the loop) or a global with the same value as `x` in every run
+/// may be that variable; each is a candidate (the check decides). A name
+/// with none is left out.
 fn entry_values(
     program: &lore_frontend::ir::Program,
     index: usize,
     invariants: &[String],
-) -> std::collections::HashMap<String, i128> {
-    use lore_frontend::ir::{Expr, Place};
+    literals: &[i128],
+) -> std::collections::HashMap<String, Vec<String>> {
+    use lore_frontend::ir::{Expr, GlobalKind, LocalKind, Place};
     let mut out = std::collections::HashMap::new();
     let Some(entry) = program.entry else {
         return out;
     };
     let main = program.function(entry);
-    let Some(header) = main
-        .body
-        .as_ref()
-        .and_then(|b| b.loops.get(index))
-        .map(|l| l.header.index())
-    else {
+    let Some(the_loop) = main.body.as_ref().and_then(|b| b.loops.get(index)) else {
         return out;
     };
-    let mut names: Vec<String> = invariants.iter().flat_map(|t| entry_names(t)).collect();
-    names.sort();
-    names.dedup();
+    let header = the_loop.header.index();
+    let mut wanted: Vec<String> = invariants.iter().flat_map(|t| entry_names(t)).collect();
+    wanted.sort();
+    wanted.dedup();
+    if wanted.is_empty() {
+        return out;
+    }
+    // The integer variables C at the loop's head can name: main's own,
+    // declared before the loop, each name once, and file-scope globals.
+    let mut names: Vec<String> = Vec::new();
     let mut exprs = Vec::new();
-    let mut kept = Vec::new();
-    for name in names {
-        let place = main
-            .locals
-            .iter()
-            .position(|l| l.name == name)
-            .map(|i| {
-                (
-                    Place::Local(lore_frontend::types::LocalId(i as u32)),
-                    main.locals[i].ty,
-                )
-            })
-            .or_else(|| {
-                program
-                    .global_by_name(&name)
-                    .map(|g| (Place::Global(g), program.global(g).ty))
-            });
-        if let Some((place, ty)) = place {
-            if program.types.is_integer(ty) {
-                exprs.push(Expr::load(place, ty));
-                kept.push(name);
-            }
+    let mut seen = std::collections::HashMap::<&str, usize>::new();
+    for l in &main.locals {
+        *seen.entry(l.name.as_str()).or_default() += 1;
+    }
+    for (i, l) in main.locals.iter().enumerate() {
+        let visible = matches!(l.kind, LocalKind::Param | LocalKind::Variable)
+            && l.loc.line <= the_loop.loc.line
+            && seen.get(l.name.as_str()) == Some(&1);
+        if visible && program.types.is_integer(l.ty) {
+            names.push(l.name.clone());
+            exprs.push(Expr::load(
+                Place::Local(lore_frontend::types::LocalId(i as u32)),
+                l.ty,
+            ));
+        }
+    }
+    for (i, g) in program.globals.iter().enumerate() {
+        let visible = g.kind == GlobalKind::Variable
+            && !seen.contains_key(g.name.as_str())
+            && !g.name.starts_with("__");
+        if visible && program.types.is_integer(g.ty) {
+            names.push(g.name.clone());
+            exprs.push(Expr::load(
+                Place::Global(lore_frontend::ir::GlobalId(i as u32)),
+                g.ty,
+            ));
         }
     }
     if exprs.is_empty() {
         return out;
     }
-    let mut run = lore_bmc::interp::Interpreter::new(
-        program,
-        Vec::new(),
-        lore_bmc::interp::SafetyChecks::default(),
-        Vec::new(),
-    )
-    .sampling(entry, header, exprs)
-    .with_step_limit(1_000_000)
-    .without_trace();
-    let _ = run.run();
-    if let Some(first) = run.sampled.first() {
-        for (name, value) in kept.into_iter().zip(first) {
-            out.insert(name, *value);
+    let mut samples: Vec<Vec<i128>> = Vec::new();
+    for run_index in 0u64..6 {
+        let inputs: Vec<Vec<u8>> = (0u64..256)
+            .map(|k| {
+                let spread = ((run_index * 37 + k * 11 + run_index * k * 5) % 89 + 2) as i64;
+                let v = match run_index {
+                    0 => 0,
+                    1 | 2 => spread,
+                    _ => -spread,
+                };
+                v.to_le_bytes().to_vec()
+            })
+            .collect();
+        let mut run = lore_bmc::interp::Interpreter::new(
+            program,
+            Vec::new(),
+            lore_bmc::interp::SafetyChecks::default(),
+            inputs,
+        )
+        .sampling(entry, header, exprs.clone())
+        .sampling_at_most(1)
+        .with_step_limit(1_000_000)
+        .without_trace();
+        let _ = run.run();
+        if let Some(first) = run.sampled.first() {
+            samples.push(first.clone());
+        }
+    }
+    let column = |i: usize| samples.iter().map(|s| s[i]).collect::<Vec<_>>();
+    for name in wanted {
+        let Some(at) = names.iter().position(|n| *n == name) else {
+            continue;
+        };
+        let values = column(at);
+        let Some(&first) = values.first() else {
+            continue;
+        };
+        let mut options = Vec::new();
+        if values.iter().all(|v| *v == first) {
+            let literal = if i32::try_from(first).is_ok() {
+                format!("{first}")
+            } else {
+                format!("{first}LL")
+            };
+            options.push(format!("({literal})"));
+        }
+        options.extend(
+            (0..names.len())
+                .filter(|&j| j != at && column(j) == values)
+                .map(|j| names[j].clone())
+                .take(3),
+        );
+        if options.is_empty() && samples.len() >= 3 {
+            options.extend(linear_fits(&names, &samples, at).into_iter().take(3));
+        }
+        if options.is_empty() {
+            // Facts like "x >= x@entry" where only an assumption bounds
+            // the entry value: the small constants and the program's
+            // largest (the bounds its assumptions are likely to name).
+            options.extend(["(0)", "(1)", "(-1)"].map(String::from));
+            options.extend(literals.iter().flat_map(|v| [format!("({v})"), format!("(-{v})")]));
+        }
+        if !options.is_empty() {
+            out.insert(name, options);
         }
     }
     out
+}
+
+/// C expressions `(a*y + b*z + c) / d` (small `a`, `b`, `d`; in long long)
+/// over the
+/// sampled variables other than `names[at]` that equal `names[at]`'s value
+/// in every sample.
+fn linear_fits(names: &[String], samples: &[Vec<i128>], at: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    // In long long, so that the sum does not wrap where the variables
+    // are ints.
+    let term = |k: i128, name: &str| match k {
+        1 => format!("(long long){name}"),
+        -1 => format!("-(long long){name}"),
+        k => format!("{k}LL*{name}"),
+    };
+    for d in [1i128, 2] {
+        for y in (0..names.len()).filter(|&y| y != at) {
+            // No second term first, then each later variable.
+            let seconds = std::iter::once(None)
+                .chain((y + 1..names.len()).filter(|&z| z != at).map(Some));
+            for z in seconds {
+                let bs: &[i128] = if z.is_some() { &[1, -1, 2, -2] } else { &[0] };
+                for a in [1i128, -1, 2, -2] {
+                    for &b in bs {
+                        let c = |s: &Vec<i128>| d * s[at] - a * s[y] - z.map_or(0, |z| b * s[z]);
+                        let c0 = c(&samples[0]);
+                        if samples.iter().any(|s| c(s) != c0) {
+                            continue;
+                        }
+                        let sum = match z {
+                            Some(z) => format!(
+                                "{} + {} + ({c0})",
+                                term(a, &names[y]),
+                                term(b, &names[z])
+                            ),
+                            None => format!("{} + ({c0})", term(a, &names[y])),
+                        };
+                        // Each sample divides exactly.
+                        out.push(if d == 1 {
+                            format!("({sum})")
+                        } else {
+                            format!("(({sum}) / {d})")
+                        });
+                        if out.len() >= 3 {
+                            return out;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The two largest distinct decimal literals (above 1, below 2^31) of a C
+/// text.
+fn largest_literals(text: &str) -> Vec<i128> {
+    let mut values: Vec<i128> = text
+        .split(|c: char| !c.is_ascii_alphanumeric() && c != '_')
+        .filter(|w| w.bytes().all(|b| b.is_ascii_digit()) && !w.is_empty())
+        .filter_map(|w| w.parse::<i128>().ok())
+        .filter(|v| *v > 1 && *v < 1 << 31)
+        .collect();
+    values.sort_unstable_by(|a, b| b.cmp(a));
+    values.dedup();
+    values.truncate(2);
+    values
 }
 
 /// The names `x` of the `x@entry` in an invariant's text.
@@ -488,21 +651,23 @@ fn entry_names(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// `text` with each `x@entry` replaced by `x`'s value in `values` (`None`
-/// where one has none).
+/// `text` with each `x@entry` replaced by each candidate `values` gives for
+/// `x`, every combination (at most 8); none where one has no candidate.
 fn substitute_entry(
     text: &str,
-    values: &std::collections::HashMap<String, i128>,
-) -> Option<String> {
-    let mut out = text.to_string();
+    values: &std::collections::HashMap<String, Vec<String>>,
+) -> Vec<String> {
+    let mut out = vec![text.to_string()];
     for name in entry_names(text) {
-        let v = values.get(&name)?;
-        let literal = if i32::try_from(*v).is_ok() {
-            format!("{v}")
-        } else {
-            format!("{v}LL")
+        let Some(options) = values.get(&name) else {
+            return Vec::new();
         };
-        out = out.replacen(&format!("{name}@entry"), &format!("({literal})"), 1);
+        let pattern = &format!("{name}@entry");
+        out = out
+            .iter()
+            .flat_map(|t| options.iter().map(move |o| t.replacen(pattern, o, 1)))
+            .take(8)
+            .collect();
     }
-    Some(out)
+    out
 }

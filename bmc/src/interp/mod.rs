@@ -150,6 +150,8 @@ pub struct Interpreter<'p> {
     /// The sampled values (as the expressions' types read them, signed
     /// where those are signed), one row per visit.
     pub sampled: Vec<Vec<i128>>,
+    /// The run stops (as stuck) once `sampled` has this many rows.
+    samples_wanted: usize,
     /// The check the run replays: others that fail on the way are recorded
     /// in `also_failed` and the run goes on (`None`: the first to fail
     /// stops it).
@@ -199,6 +201,7 @@ impl<'p> Interpreter<'p> {
             tracing: true,
             nondet_by_function: FxHashMap::default(),
             sample_at: None,
+            samples_wanted: usize::MAX,
             sampled: Vec::new(),
             target: None,
             also_failed: Vec::new(),
@@ -239,6 +242,13 @@ impl<'p> Interpreter<'p> {
         exprs: Vec<lore_frontend::ir::Expr>,
     ) -> Self {
         self.sample_at = Some((function, block, exprs));
+        self
+    }
+
+    /// Ends the run once `rows` rows are sampled (for a caller that wants
+    /// only the first visits).
+    pub fn sampling_at_most(mut self, rows: usize) -> Self {
+        self.samples_wanted = rows;
         self
     }
 

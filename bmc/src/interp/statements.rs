@@ -141,6 +141,9 @@ impl Interpreter<'_> {
             .collect();
         self.sample_at = Some((g, at, exprs));
         self.sampled.push(row?);
+        if self.sampled.len() >= self.samples_wanted {
+            return Err(Replay::Stuck("sampled enough".into()).into());
+        }
         Ok(())
     }
 

@@ -35,11 +35,11 @@ pub enum Validation {
     },
     /// Not a proof, and why (an invariant that does not hold on entry or
     /// is not kept by an iteration, a check the invariants do not imply, a
-    /// loop without an invariant that needs more unwinding); where an
-    /// invariant is what fails, its text.
+    /// loop without an invariant that needs more unwinding); where
+    /// invariants are what fails, the text of each that does.
     NotConfirmed {
         why: String,
-        invariant: Option<String>,
+        invariants: Vec<String>,
     },
 }
 
@@ -49,7 +49,7 @@ pub fn validate(program: &Program, options: &SymexOptions) -> Result<Validation,
     let not = |why: String| {
         Ok(Validation::NotConfirmed {
             why,
-            invariant: None,
+            invariants: Vec::new(),
         })
     };
     let Some(entry) = program.entry else {
@@ -163,28 +163,31 @@ pub fn validate(program: &Program, options: &SymexOptions) -> Result<Validation,
         names.push(name);
     }
     let report = verify(&current, &opts)?;
+    // Every invariant that fails (each replayed), so that a caller
+    // dropping them reaches its fixpoint in few rounds.
+    let failing: Vec<&crate::verify::PropertyReport> = report
+        .properties
+        .iter()
+        .filter(|p| matches!(p.status, crate::verify::Status::Fails { .. }))
+        .filter(|p| {
+            matches!(p.kind, CheckKind::Property(id)
+                if current.property(id).kind == PropertyKind::Invariant)
+        })
+        .collect();
     match report.verdict {
         Verdict::True => Ok(Validation::Confirmed { loops: names }),
-        Verdict::False(check) => {
-            let p = report.properties.iter().find(|p| p.name == check);
-            match p.map(|p| &p.kind) {
-                Some(CheckKind::Property(id))
-                    if current.property(*id).kind == PropertyKind::Invariant =>
-                {
-                    let description = &current.property(*id).description;
-                    Ok(Validation::NotConfirmed {
-                        why: format!(
-                            "the {description} at line {} does not hold where its loop is entered or is not kept by an iteration",
-                            p.map_or(0, |p| p.loc.line)
-                        ),
-                        invariant: description
-                            .strip_prefix("loop invariant ")
-                            .map(str::to_string),
-                    })
-                }
-                _ => not(format!("with the invariants assumed, {check} can fail")),
-            }
-        }
+        Verdict::False(_) if !failing.is_empty() => Ok(Validation::NotConfirmed {
+            why: format!(
+                "the {} at line {} does not hold where its loop is entered or is not kept by an iteration",
+                failing[0].description, failing[0].loc.line
+            ),
+            invariants: failing
+                .iter()
+                .filter_map(|p| p.description.strip_prefix("loop invariant "))
+                .map(str::to_string)
+                .collect(),
+        }),
+        Verdict::False(check) => not(format!("with the invariants assumed, {check} can fail")),
         Verdict::Unknown(why) => not(format!("{why}")),
     }
 }
