@@ -22,3 +22,4 @@ pub mod repair;
 pub mod run;
 pub mod shrink;
 pub mod system;
+pub mod written;

@@ -152,20 +152,3 @@ pub fn agr_reporting(system: &System, settings: &Settings, progress: &mut dyn Fn
         machine = fixed.machine;
     }
 }
-
-/// M2's source with ψ assumed after `line` (where the program ends after
-/// the trace): the repaired program as C.
-pub fn repaired_source(text: &str, psi: &str, line: u32) -> String {
-    let mut out = String::new();
-    for (i, l) in text.lines().enumerate() {
-        out.push_str(l);
-        out.push('\n');
-        if i + 1 == line as usize {
-            let indent: String = l.chars().take_while(|c| c.is_whitespace()).collect();
-            out.push_str(&format!(
-                "{indent}__VERIFIER_assume({psi}); /* lore agr: the repair */\n"
-            ));
-        }
-    }
-    out
-}

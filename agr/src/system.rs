@@ -48,7 +48,7 @@ pub enum AgrError {
 }
 
 const M1: &str = "__lore_agr_m1";
-const M2: &str = "__lore_agr_m2";
+pub(crate) const M2: &str = "__lore_agr_m2";
 
 /// Loads M1 and M2 (each a C file with a `main`) and the property text.
 pub fn load(

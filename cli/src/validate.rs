@@ -257,7 +257,12 @@ mod tests {
     fn entry_values_become_constants_variables_or_linear_terms() {
         // Samples of (n, i, k) where k = n - i/2 and nothing else fits.
         let names = ["n", "i", "k"].map(String::from);
-        let samples = vec![vec![0, 0, 0], vec![39, 40, 19], vec![76, 76, 38], vec![-5, 0, -5]];
+        let samples = vec![
+            vec![0, 0, 0],
+            vec![39, 40, 19],
+            vec![76, 76, 38],
+            vec![-5, 0, -5],
+        ];
         let fits = linear_fits(&names, &samples, 2);
         assert_eq!(fits[0], "((2LL*n + -(long long)i + (0)) / 2)");
         // Where k always equals n + 1 the first fit says so.
@@ -559,7 +564,11 @@ fn entry_values(
             // the entry value: the small constants and the program's
             // largest (the bounds its assumptions are likely to name).
             options.extend(["(0)", "(1)", "(-1)"].map(String::from));
-            options.extend(literals.iter().flat_map(|v| [format!("({v})"), format!("(-{v})")]));
+            options.extend(
+                literals
+                    .iter()
+                    .flat_map(|v| [format!("({v})"), format!("(-{v})")]),
+            );
         }
         if !options.is_empty() {
             out.insert(name, options);
@@ -584,8 +593,8 @@ fn linear_fits(names: &[String], samples: &[Vec<i128>], at: usize) -> Vec<String
     for d in [1i128, 2] {
         for y in (0..names.len()).filter(|&y| y != at) {
             // No second term first, then each later variable.
-            let seconds = std::iter::once(None)
-                .chain((y + 1..names.len()).filter(|&z| z != at).map(Some));
+            let seconds =
+                std::iter::once(None).chain((y + 1..names.len()).filter(|&z| z != at).map(Some));
             for z in seconds {
                 let bs: &[i128] = if z.is_some() { &[1, -1, 2, -2] } else { &[0] };
                 for a in [1i128, -1, 2, -2] {
@@ -596,11 +605,9 @@ fn linear_fits(names: &[String], samples: &[Vec<i128>], at: usize) -> Vec<String
                             continue;
                         }
                         let sum = match z {
-                            Some(z) => format!(
-                                "{} + {} + ({c0})",
-                                term(a, &names[y]),
-                                term(b, &names[z])
-                            ),
+                            Some(z) => {
+                                format!("{} + {} + ({c0})", term(a, &names[y]), term(b, &names[z]))
+                            }
                             None => format!("{} + ({c0})", term(a, &names[y])),
                         };
                         // Each sample divides exactly.

@@ -4,7 +4,9 @@
 //! assumption (and of the one learned, before its states were merged), the
 //! queries, the time, and whether the independent check (the repaired
 //! system composed directly; the assumption's two premises checked again)
-//! agrees.
+//! agrees, and whether the repaired M2 as Lore writes it in C, loaded again
+//! from that text, satisfies P ("as written"; a repair whose C does not
+//! fails the benchmark).
 
 use lore_agr::assume::{check_premises, Verdict};
 use lore_agr::check::{check, Outcome};
@@ -60,6 +62,8 @@ struct Tally {
     smaller: usize,
     /// Flawed instances repaired, and the most repairs one needed.
     repaired: usize,
+    /// Repairs whose C, written and loaded again, satisfies P.
+    written_holds: usize,
     most_repairs: usize,
     /// The slowest AGR run and its instance.
     slowest: (f64, String),
@@ -70,7 +74,8 @@ impl Tally {
         println!(
             "{} instances: {} as expected, {} confirmed by the independent checks; \
              {} of {} correct ones with an assumption smaller than M2; {} flawed ones \
-             repaired, in at most {} iteration{}; slowest {} in {:.2} s",
+             repaired, in at most {} iteration{}, {} of them as written in C checked again and \
+             satisfying P; slowest {} in {:.2} s",
             self.rows,
             self.as_expected,
             self.agree,
@@ -79,6 +84,7 @@ impl Tally {
             self.repaired,
             self.most_repairs,
             if self.most_repairs == 1 { "" } else { "s" },
+            self.written_holds,
             self.slowest.1,
             self.slowest.0,
         );
@@ -103,7 +109,7 @@ fn run_manifest(
     };
     println!("{}:", folder.display());
     println!(
-        "{:<34} {:>9} {:>9} {:>7} {:>4} {:>6} {:>5} {:>6} {:>5} {:>7} {:>6} {:>7} {:>7} {:>11}",
+        "{:<34} {:>9} {:>9} {:>7} {:>4} {:>6} {:>5} {:>6} {:>5} {:>7} {:>6} {:>7} {:>7} {:>11} {:>10}",
         "instance",
         "expected",
         "verdict",
@@ -117,7 +123,8 @@ fn run_manifest(
         "eq",
         "time s",
         "check s",
-        "independent"
+        "independent",
+        "as written"
     );
     for line in text
         .lines()
@@ -186,6 +193,25 @@ fn run_manifest(
             (_, Verdict::Unknown(_)) => "no answer",
             _ => "DISAGREES",
         };
+        let as_written = if repaired {
+            written_check(
+                &base,
+                (m1, m2),
+                &property_text,
+                &system,
+                &result,
+                bound,
+                time,
+            )
+        } else {
+            "-"
+        };
+        if as_written == "VIOLATES" {
+            problems.push(format!(
+                "{name}: the repaired M2 as written in C does not satisfy P"
+            ));
+        }
+        tally.written_holds += usize::from(as_written == "holds");
         // The AGR run alone, and the independent checks after it.
         let (seconds, checked) = (result.seconds, checking.elapsed().as_secs_f64());
         tally.rows += 1;
@@ -205,7 +231,7 @@ fn run_manifest(
             tally.slowest = (seconds, name.clone());
         }
         println!(
-            "{name:<34} {expected:>9} {verdict:>9} {:>7} {:>4} {:>6} {:>5} {:>6} {:>5} {:>7} {:>6} {seconds:>7.2} {checked:>7.2} {independent:>11}",
+            "{name:<34} {expected:>9} {verdict:>9} {:>7} {:>4} {:>6} {:>5} {:>6} {:>5} {:>7} {:>6} {seconds:>7.2} {checked:>7.2} {independent:>11} {as_written:>10}",
             result.iterations.len(),
             system.m2.states,
             result.machine.states,
@@ -285,5 +311,40 @@ fn run_manifest(
                 problems.push(format!("{name}: the repair does not show `{shows}`"));
             }
         }
+    }
+}
+
+/// The repaired M2 written as C (`lore_agr::written`) into a private
+/// folder, loaded again with M1 and checked: "holds", "VIOLATES",
+/// "no proof", or "not C" where the repair has no place in C.
+fn written_check(
+    base: &Path,
+    (m1, m2): (&str, &str),
+    property: &str,
+    system: &lore_agr::system::System,
+    result: &lore_agr::run::Agr,
+    bound: u32,
+    time: Duration,
+) -> &'static str {
+    let source = std::fs::read_to_string(base.join(m2)).unwrap_or_default();
+    let Ok(text) = lore_agr::written::repaired_c(system, &source, &result.iterations) else {
+        return "not C";
+    };
+    let Ok(folder) = crate::temp::private_folder("agr-written") else {
+        return "no folder";
+    };
+    let path = folder.path().join(m2);
+    if std::fs::write(&path, text).is_err() {
+        return "no folder";
+    }
+    let options = lore_frontend::FrontendOptions {
+        cpp_options: vec![format!("-I{}", base.display())],
+        ..Default::default()
+    };
+    match lore_agr::written::check_written(&base.join(m1), &path, property, &options, bound, time) {
+        Ok((_, Outcome::Holds(_))) => "holds",
+        Ok((_, Outcome::Error(_))) => "VIOLATES",
+        Ok((_, Outcome::Unknown(_))) => "no proof",
+        Err(_) => "no load",
     }
 }

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{run_lore, temp_folder};
+use common::{path_in, run_lore, temp_folder};
 
 fn agr(dir: &str, m1: &str, m2: &str, property: &str) -> (u8, String, String) {
     let path = |f: &str| format!("cases/{dir}/{f}");
@@ -275,4 +275,65 @@ fn the_run_is_written_as_json() {
     assert!(a <= learned, "{text}");
     assert_eq!(v["independent_check"]["result"], "holds");
     assert_eq!(v["assumption_check"]["result"], "holds", "{text}");
+}
+
+/// A trace that ends through the `if`'s untaken branch: ψ is written before
+/// each `return` of M2 (braced, so `if (c) return …;` keeps its meaning),
+/// not inside the `if` whose line the trace passed last, and the C written
+/// is checked again from its text; given back to Lore it needs no repair.
+#[test]
+fn the_repair_is_written_where_m2_ends_and_checked_from_that_text() {
+    let folder = temp_folder();
+    let written = path_in(&folder, "m2_repaired.c");
+    let case = |f: &str| format!("cases/agr/branch_tail/{f}");
+    let args: Vec<String> = vec![
+        "agr".into(),
+        case("m1.c"),
+        case("m2.c"),
+        case("digit.prop"),
+        "--repaired".into(),
+        written.clone(),
+    ];
+    let (code, out, err) = run_lore(&args);
+    assert_eq!(code, 10, "{out}{err}");
+    assert!(out.contains("repaired by abduction: psi = x < 7"), "{out}");
+    assert!(
+        out.contains("checked again from that text: M1 || M2 (repaired, as written) satisfies P"),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&written).expect("the repaired M2");
+    assert_eq!(
+        text.matches("__VERIFIER_assume(x < 7);").count(),
+        2,
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "if (x == 0)\n    { __VERIFIER_assume(x < 7); /* lore agr: the repair */ return 1;}"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("chan_send(log, x);\n  if (x == 0)"),
+        "nothing goes into the log's branch: {text}"
+    );
+    let args: Vec<String> = vec!["agr".into(), case("m1.c"), written, case("digit.prop")];
+    let (code, out, err) = run_lore(&args);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("M1 || M2 satisfies P"), "{out}");
+    // The JSON says what the check of the written C found.
+    let json = path_in(&folder, "run.json");
+    let args: Vec<String> = vec![
+        "agr".into(),
+        case("m1.c"),
+        case("m2.c"),
+        case("digit.prop"),
+        "--json".into(),
+        json.clone(),
+    ];
+    let _ = run_lore(&args);
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).expect("the JSON")).expect("JSON");
+    assert_eq!(v["repaired_c"]["result"], "holds", "{v}");
+    assert_eq!(v["repaired_c"]["written"], true, "{v}");
 }

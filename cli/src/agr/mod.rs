@@ -3,6 +3,9 @@
 //! assume-guarantee-repair paper's loop), checked again independently.
 
 mod page;
+mod written;
+
+use written::Written;
 
 use crate::{exit, readable, report, Console, FrontendArgs};
 use clap::Args;
@@ -12,7 +15,7 @@ use lore_agr::check::{check, describe, Outcome};
 use lore_agr::product::Step;
 use lore_agr::property::Label;
 use lore_agr::repair::Method;
-use lore_agr::run::{agr_reporting, repaired_source, Settings};
+use lore_agr::run::{agr_reporting, Settings};
 use lore_agr::system::{load, AgrError};
 use std::io::Write;
 use std::path::PathBuf;
@@ -264,6 +267,23 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
     );
     let repaired = !result.iterations.is_empty();
     let m2_now = result.machine.component(&system.m2);
+    // The repaired M2 as C, checked again on its own before anything says
+    // the repair worked: what is printed is what was verified.
+    let written = if repaired {
+        match written::write_and_check(args, &system, &result, &text, time) {
+            Ok(w) => Some(w),
+            Err(code) => return code,
+        }
+    } else {
+        None
+    };
+    let written_fails = matches!(
+        &written,
+        Some(Written::Checked {
+            outcome: Outcome::Error(_),
+            ..
+        })
+    );
     let learned = match &ag.verdict {
         AgVerdict::Holds {
             assumption,
@@ -280,10 +300,10 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
                 }
             }
             let out = &mut console.out;
-            let which = if repaired {
-                "M1 || M2 (repaired)"
-            } else {
-                "M1 || M2"
+            let which = match (repaired, written_fails) {
+                (false, _) => "M1 || M2",
+                (true, false) => "M1 || M2 (repaired)",
+                (true, true) => "M1 || M2 (repaired, in Lore's automaton of M2 only)",
             };
             let _ = writeln!(
                 out,
@@ -311,35 +331,8 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
             None
         }
     };
-    // The repaired program as C, where the repair is a constraint at its end.
-    if let (Some(path), true) = (&args.repaired, repaired) {
-        let source = std::fs::read_to_string(&args.m2).unwrap_or_default();
-        let mut text = source.clone();
-        let mut as_c = true;
-        // Later lines first, so earlier insertions keep the line numbers.
-        let mut fixes: Vec<(u32, String)> = Vec::new();
-        for it in &result.iterations {
-            match (&it.repair.psi, it.at_the_end) {
-                (Some((psi, line)), true) => fixes.push((*line, psi.clone())),
-                _ => as_c = false,
-            }
-        }
-        fixes.sort_by_key(|f| std::cmp::Reverse(f.0));
-        for (line, psi) in fixes {
-            text = repaired_source(&text, &psi, line);
-        }
-        if as_c {
-            if let Err(e) = std::fs::write(path, text) {
-                let _ = writeln!(console.err, "error: cannot write {}: {e}", path.display());
-                return exit::BAD_INPUT;
-            }
-            let _ = writeln!(console.out, "the repaired M2 as C: {}", path.display());
-        } else {
-            let _ = writeln!(
-                console.err,
-                "note: a repair changed M2's automaton where C has no single place for it; the repaired M2 is the automaton (see -o)"
-            );
-        }
+    if let Some(w) = &written {
+        written::report(w, console);
     }
     // ... and, independently, the (repaired) programs composed directly.
     let direct = check(&system, &m2_now, args.bound, time);
@@ -356,6 +349,9 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
     };
     let seconds = started.elapsed().as_secs_f64();
     let mut code = conclude(args, &system, &result, &direct, learned, seconds, console);
+    if written_fails {
+        code = exit::INTERNAL;
+    }
     match &premises {
         Some(Ok(how)) => {
             let _ = writeln!(
@@ -389,7 +385,8 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
         }
     }
     if let Some(path) = &args.json {
-        let value = to_json(args, &system, &result, (&direct, &premises), code, seconds);
+        let mut value = to_json(args, &system, &result, (&direct, &premises), code, seconds);
+        value["repaired_c"] = written::to_json(written.as_ref());
         let text = serde_json::to_string_pretty(&value).unwrap_or_default();
         if let Err(e) = std::fs::write(path, text + "\n") {
             let _ = writeln!(console.err, "error: cannot write {}: {e}", path.display());
