@@ -109,6 +109,59 @@ pub fn check_product(
     }
 }
 
+/// M2 replaced by a program that does nothing and ends at once (for "does
+/// M1 violate P on its own?").
+pub fn empty_component(m2: &Component) -> Component {
+    Component {
+        states: 1,
+        initial: 0,
+        accepting: vec![true],
+        transitions: Vec::new(),
+        ..m2.clone()
+    }
+}
+
+/// Whether M1 ‖ `m2` has a complete run: every program at its end, with
+/// P's constraints as they are but none of its states an obstacle (P is
+/// replaced by one that lets every channel action happen and calls the end
+/// an error). `Some(true)`: one found within `bound` steps; `Some(false)`:
+/// proved that none exists, for every number of steps; `None`: neither.
+pub fn completes(system: &System, m2: &Component, bound: u32, time: Duration) -> Option<bool> {
+    match check(&anything_ends(system, &system.property), m2, bound, time) {
+        Outcome::Error(_) => Some(true),
+        Outcome::Holds(_) => Some(false),
+        Outcome::Unknown(_) => None,
+    }
+}
+
+/// `system` with P replaced by the property "reaching the end is an
+/// error" over the channel actions of `p` (with `p`'s constraints).
+pub fn anything_ends(system: &System, p: &crate::property::Property) -> System {
+    let mut labels: Vec<crate::property::Label> = Vec::new();
+    for l in p.channel_labels() {
+        if !labels.contains(l) {
+            labels.push(l.clone());
+        }
+    }
+    let mut any = system.clone();
+    any.property = crate::property::Property {
+        states: vec!["any".into()],
+        initial: 0,
+        error: vec![true],
+        transitions: labels
+            .into_iter()
+            .map(|label| crate::property::Transition {
+                from: 0,
+                to: 0,
+                label,
+                at: (0, 0),
+            })
+            .collect(),
+        constraints: p.constraints.clone(),
+    };
+    any
+}
+
 /// Looks for an error within `bound` scheduler steps only (no proof):
 /// `Holds` here means only that none was found.
 pub fn find_error(system: &System, m2: &Component, bound: u32) -> Option<Vec<(Step, Vec<i128>)>> {

@@ -330,39 +330,21 @@ fn abduce(
     };
     // A ψ that contradicts t2 itself (an earlier repair's ψ on the same
     // path) blocks the error by blocking everything: P here lets every
-    // channel action of t happen and calls the end an error, so "an error"
-    // is "t2 followed by ψ can run to its end".
-    let mut any = on_trace.clone();
-    let mut labels: Vec<Label> = Vec::new();
-    for l in system.property.channel_labels() {
-        if !labels.contains(l) {
-            labels.push(l.clone());
-        }
-    }
-    any.property = crate::property::Property {
-        states: vec!["any".into()],
-        initial: 0,
-        error: vec![true],
-        transitions: labels
-            .into_iter()
-            .map(|label| crate::property::Transition {
-                from: 0,
-                to: 0,
-                label,
-                at: (0, 0),
-            })
-            .collect(),
-        constraints: system.property.constraints.clone(),
-    };
+    // channel action happen and calls the end an error, so "an error" is
+    // "t2 followed by ψ can run to its end" — with the whole of M1, not
+    // its part of t: M1's branch conditions on t are what made t an
+    // error, and a ψ that blocks the error makes M1 take another branch
+    // (`if (y >= 7) bad = 1;` with ψ = x < 7), which is a good run.
+    let any = crate::check::anything_ends(system, &system.property);
     let probe_bound = (trace.len() as u32 + 3).max(4);
     // A probe: t2 followed by ψ, with M1 and P as `with` has them; is
     // there an "error"?
-    let probe = |with: &System, psi: &Expr| {
+    let probe = |with: &System, psi: &Expr, steps: u32| {
         let chain = chain_with(machine, t2, Action::Constraint(psi.clone()), loc);
-        find_error(with, &chain.component(&system.m2), probe_bound).is_some()
+        find_error(with, &chain.component(&system.m2), steps).is_some()
     };
-    let feasible = |psi: &Expr| probe(&any, psi);
-    let safe = |psi: &Expr| !probe(&on_trace, psi);
+    let feasible = |psi: &Expr| probe(&any, psi, bound.max(probe_bound));
+    let safe = |psi: &Expr| !probe(&on_trace, psi, probe_bound);
     let candidates = variables(system);
     // The weakest precondition first: where P enters its error on a
     // constraint over M2's variables alone, ψ is that constraint's

@@ -35,6 +35,15 @@ pub struct Agr {
     /// M2 as repaired.
     pub machine: Machine,
     pub seconds: f64,
+    /// M1 violates P with an M2 that does nothing and ends: no repair of
+    /// M2 can help (this error trace, against that empty M2), and none
+    /// was tried.
+    pub m1_alone: Option<Vec<(Step, Vec<i128>)>>,
+    /// After repairs: whether M1 ‖ M2 has a complete run (every program
+    /// at its end, P wherever it is), and whether M1 ‖ M2 as repaired has
+    /// one ([`crate::check::completes`]: `None` where neither is shown). A
+    /// repair that leaves none satisfies P by removing every good run.
+    pub complete_runs: Option<(Option<bool>, Option<bool>)>,
 }
 
 /// How the AGR loop runs.
@@ -114,21 +123,39 @@ pub fn agr_reporting(system: &System, settings: &Settings, progress: &mut dyn Fn
                 Verdict::Unknown(why) => format!("no answer ({why})"),
             }
         ));
-        let Verdict::Error { trace, found_by } = &report.verdict else {
-            return Agr {
+        let done = |iterations: Vec<Iteration>, report: Report, machine: Machine, m1_alone| {
+            // A few seconds at most: this asks only whether good runs are
+            // left, after the answer.
+            let time = Duration::from_secs(10)
+                .min(time.saturating_sub(started.elapsed()) + Duration::from_secs(2));
+            let complete_runs = (!iterations.is_empty()).then(|| {
+                (
+                    crate::check::completes(system, &system.m2, bound, time),
+                    crate::check::completes(system, &machine.component(&system.m2), bound, time),
+                )
+            });
+            Agr {
                 iterations,
                 last: report,
                 machine,
                 seconds: started.elapsed().as_secs_f64(),
-            };
+                m1_alone,
+                complete_runs,
+            }
         };
+        let Verdict::Error { trace, found_by } = &report.verdict else {
+            return done(iterations, report, machine, None);
+        };
+        if iterations.is_empty() {
+            // Before any repair: can M2 help at all?
+            let empty = crate::check::empty_component(&system.m2);
+            if let Some(alone) = crate::check::find_error(system, &empty, bound) {
+                progress("M1 violates P with an M2 that does nothing: no repair of M2 can help");
+                return done(iterations, report, machine, Some(alone));
+            }
+        }
         if iterations.len() >= max_iterations || left().is_zero() {
-            return Agr {
-                iterations,
-                last: report,
-                machine,
-                seconds: started.elapsed().as_secs_f64(),
-            };
+            return done(iterations, report, machine, None);
         }
         let t2 = crate::repair::t2_of(trace);
         let at_the_end = machine.run(&t2).is_some_and(|(states, _)| {

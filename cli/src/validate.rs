@@ -441,8 +441,8 @@ fn confirmed_invariants(
 
 /// What each variable named as `x@entry` in `invariants` is where `main`'s
 /// loop `index` is first reached, as C: runs of the program with several
-/// input vectors (every input 0, then spread small positive and negative
-/// values) are sampled at the loop's head: a value the same in every run
+/// input vectors (every input 0, then pseudo-random small positive and
+/// negative values) are sampled at the loop's head: a value the same in every run
 /// that gets there may be that constant, and a variable of `main` (declared
 /// before the loop) or a global with the same value as `x` in every run
 /// may be that variable; each is a candidate (the check decides). A name
@@ -505,14 +505,22 @@ fn entry_values(
         return out;
     }
     let mut samples: Vec<Vec<i128>> = Vec::new();
-    for run_index in 0u64..6 {
+    // Every input 0; then pseudo-random inputs, small positive (1..10),
+    // larger positive (2..90) and small negative in turn, so that runs get
+    // past a program's assumptions and coincidences between variables are
+    // rare. A run stops at its first visit of the loop's head.
+    for run_index in 0u64..40 {
+        let mut state = run_index.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
         let inputs: Vec<Vec<u8>> = (0u64..256)
-            .map(|k| {
-                let spread = ((run_index * 37 + k * 11 + run_index * k * 5) % 89 + 2) as i64;
-                let v = match run_index {
-                    0 => 0,
-                    1 | 2 => spread,
-                    _ => -spread,
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let v: i64 = match run_index % 3 {
+                    _ if run_index == 0 => 0,
+                    1 => (state % 10) as i64 + 1,
+                    2 => (state % 89) as i64 + 2,
+                    _ => -((state % 10) as i64) - 1,
                 };
                 v.to_le_bytes().to_vec()
             })

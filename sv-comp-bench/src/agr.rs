@@ -64,6 +64,8 @@ struct Tally {
     repaired: usize,
     /// Repairs whose C, written and loaded again, satisfies P.
     written_holds: usize,
+    /// Repaired systems proved to have no complete run left.
+    vacuous: usize,
     most_repairs: usize,
     /// The slowest AGR run and its instance.
     slowest: (f64, String),
@@ -75,7 +77,7 @@ impl Tally {
             "{} instances: {} as expected, {} confirmed by the independent checks; \
              {} of {} correct ones with an assumption smaller than M2; {} flawed ones \
              repaired, in at most {} iteration{}, {} of them as written in C checked again and \
-             satisfying P; slowest {} in {:.2} s",
+             satisfying P, {} leaving no complete run; slowest {} in {:.2} s",
             self.rows,
             self.as_expected,
             self.agree,
@@ -85,6 +87,7 @@ impl Tally {
             self.most_repairs,
             if self.most_repairs == 1 { "" } else { "s" },
             self.written_holds,
+            self.vacuous,
             self.slowest.1,
             self.slowest.0,
         );
@@ -109,7 +112,7 @@ fn run_manifest(
     };
     println!("{}:", folder.display());
     println!(
-        "{:<34} {:>9} {:>9} {:>7} {:>4} {:>6} {:>5} {:>6} {:>5} {:>7} {:>6} {:>7} {:>7} {:>11} {:>10}",
+        "{:<34} {:>9} {:>9} {:>7} {:>4} {:>6} {:>5} {:>6} {:>5} {:>7} {:>6} {:>7} {:>7} {:>11} {:>10} {:>9}",
         "instance",
         "expected",
         "verdict",
@@ -124,7 +127,8 @@ fn run_manifest(
         "time s",
         "check s",
         "independent",
-        "as written"
+        "as written",
+        "runs left"
     );
     for line in text
         .lines()
@@ -212,6 +216,15 @@ fn run_manifest(
             ));
         }
         tally.written_holds += usize::from(as_written == "holds");
+        // Whether the repaired system still has a run that ends (a good
+        // run): "none" is a repair that holds vacuously.
+        let runs_left = match result.complete_runs {
+            None => "-",
+            Some((_, Some(true))) => "yes",
+            Some((_, Some(false))) => "none",
+            Some((_, None)) => "?",
+        };
+        tally.vacuous += usize::from(runs_left == "none");
         // The AGR run alone, and the independent checks after it.
         let (seconds, checked) = (result.seconds, checking.elapsed().as_secs_f64());
         tally.rows += 1;
@@ -231,7 +244,7 @@ fn run_manifest(
             tally.slowest = (seconds, name.clone());
         }
         println!(
-            "{name:<34} {expected:>9} {verdict:>9} {:>7} {:>4} {:>6} {:>5} {:>6} {:>5} {:>7} {:>6} {seconds:>7.2} {checked:>7.2} {independent:>11} {as_written:>10}",
+            "{name:<34} {expected:>9} {verdict:>9} {:>7} {:>4} {:>6} {:>5} {:>6} {:>5} {:>7} {:>6} {seconds:>7.2} {checked:>7.2} {independent:>11} {as_written:>10} {runs_left:>9}",
             result.iterations.len(),
             system.m2.states,
             result.machine.states,

@@ -193,7 +193,8 @@ fn bad_input_is_reported_where_it_is() {
 #[test]
 fn a_trace_without_constraints_is_repaired_by_each_syntactic_method() {
     // A straight-line client says `done` before the acknowledgement: its
-    // error trace has no constraints, so it is removed syntactically.
+    // error trace has no constraints, so it is removed syntactically — and
+    // with it the client's only run.
     for method in ["exact", "approximate", "aggressive"] {
         let args: Vec<String> = [
             "agr",
@@ -216,9 +217,15 @@ fn a_trace_without_constraints_is_repaired_by_each_syntactic_method() {
             out.contains(&format!("repaired by the {method} method")),
             "{method}: {out}"
         );
+        // The client's only run says `done` first: removing it leaves no
+        // run that ends, and Lore says the repair holds only vacuously.
         assert!(
-            out.contains("M1 || M2 (repaired) satisfies P"),
+            out.contains("M1 || M2 (repaired; vacuously: no complete run is left) satisfies P"),
             "{method}: {out}"
+        );
+        assert!(
+            err.contains("warning: the repair leaves M1 || M2 without a complete run (proved; M1 || M2 had one)"),
+            "{method}: {err}"
         );
         assert!(
             out.contains("independent check: M1 || M2 (repaired) composed directly satisfies P"),
@@ -336,4 +343,48 @@ fn the_repair_is_written_where_m2_ends_and_checked_from_that_text() {
         serde_json::from_str(&std::fs::read_to_string(&json).expect("the JSON")).expect("JSON");
     assert_eq!(v["repaired_c"]["result"], "holds", "{v}");
     assert_eq!(v["repaired_c"]["written"], true, "{v}");
+}
+
+/// Trivial outcomes are named: where M1 violates P with an M2 that does
+/// nothing, no repair is tried; where M1's branch decides the error, the
+/// threshold over M2's value is found (not ψ = 0, which would leave no
+/// complete run).
+#[test]
+fn trivial_outcomes_are_named_and_a_threshold_behind_m1_s_branch_is_found() {
+    let folder = temp_folder();
+    let write = |name: &str, text: &str| {
+        let path = path_in(&folder, name);
+        std::fs::write(&path, text).expect("a case file");
+        path
+    };
+    let m2 = write(
+        "m2.c",
+        "#include <lore_agr.h>\nint x;\nint main(void) {\n  x = chan_recv(inp);\n  __VERIFIER_assume(0 <= x && x <= 9);\n  chan_send(val, x);\n  return 0;\n}\n",
+    );
+    let branching = write(
+        "m1.c",
+        "#include <lore_agr.h>\nint y, bad;\nint main(void) {\n  y = chan_recv(val);\n  if (y >= 7) {\n    bad = 1;\n  }\n  return 0;\n}\n",
+    );
+    let p = write(
+        "p.prop",
+        "initial p0\nerror e\np0 val p1\np1 [bad == 1] e\n",
+    );
+    let (code, out, err) = run_lore(&["agr".into(), branching, m2.clone(), p]);
+    assert_eq!(code, 10, "{out}{err}");
+    assert!(out.contains("repaired by abduction: psi = x < 7"), "{out}");
+    assert!(out.contains("M1 || M2 (repaired) satisfies P"), "{out}");
+    assert!(!err.contains("without a complete run"), "{err}");
+    // M1 reports on its own channel whatever M2 does.
+    let alone = write(
+        "alone.c",
+        "#include <lore_agr.h>\nint y;\nint main(void) {\n  y = chan_recv(src);\n  chan_send(out, y);\n  return 0;\n}\n",
+    );
+    let q = write("q.prop", "initial p0\nerror e\np0 out! p1\np1 [y > 5] e\n");
+    let (code, out, err) = run_lore(&["agr".into(), alone, m2, q]);
+    assert_eq!(code, 10, "{out}{err}");
+    assert!(
+        out.contains("M1 alone violates P: no repair of M2 can help"),
+        "{out}"
+    );
+    assert!(!out.contains("repaired by"), "{out}");
 }

@@ -300,10 +300,12 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
                 }
             }
             let out = &mut console.out;
-            let which = match (repaired, written_fails) {
-                (false, _) => "M1 || M2",
-                (true, false) => "M1 || M2 (repaired)",
-                (true, true) => "M1 || M2 (repaired, in Lore's automaton of M2 only)",
+            let vacuous = matches!(result.complete_runs, Some((Some(true), Some(false))));
+            let which = match (repaired, written_fails, vacuous) {
+                (false, _, _) => "M1 || M2",
+                (true, true, _) => "M1 || M2 (repaired, in Lore's automaton of M2 only)",
+                (true, false, true) => "M1 || M2 (repaired; vacuously: no complete run is left)",
+                (true, false, false) => "M1 || M2 (repaired)",
             };
             let _ = writeln!(
                 out,
@@ -324,6 +326,15 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
                 if repaired { ", left after the repairs" } else { "" }
             );
             print_trace(out, &result.machine.letters(&system.m2), trace);
+            if let Some(alone) = &result.m1_alone {
+                let _ = writeln!(
+                    out,
+                    "M1 alone violates P: no repair of M2 can help; with an M2 that does nothing and ends, an error trace of {} steps (replayed):",
+                    alone.len()
+                );
+                let empty = lore_agr::check::empty_component(&system.m2);
+                print_trace(out, &empty, alone);
+            }
             Some(false)
         }
         AgVerdict::Unknown(why) => {
@@ -333,6 +344,12 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
     };
     if let Some(w) = &written {
         written::report(w, console);
+    }
+    if let Some((Some(true), Some(false))) = result.complete_runs {
+        let _ = writeln!(
+            console.err,
+            "warning: the repair leaves M1 || M2 without a complete run (proved; M1 || M2 had one): it satisfies P because no run ends, every good run is lost"
+        );
     }
     // ... and, independently, the (repaired) programs composed directly.
     let direct = check(&system, &m2_now, args.bound, time);
@@ -387,6 +404,12 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
     if let Some(path) = &args.json {
         let mut value = to_json(args, &system, &result, (&direct, &premises), code, seconds);
         value["repaired_c"] = written::to_json(written.as_ref());
+        value["m1_alone_violates"] = serde_json::json!(result.m1_alone.as_ref().map(|t| t.len()));
+        value["complete_run"] = match result.complete_runs {
+            // true: one exists; false: proved none; null: neither shown.
+            Some((before, after)) => serde_json::json!({ "original": before, "repaired": after }),
+            None => serde_json::Value::Null,
+        };
         let text = serde_json::to_string_pretty(&value).unwrap_or_default();
         if let Err(e) = std::fs::write(path, text + "\n") {
             let _ = writeln!(console.err, "error: cannot write {}: {e}", path.display());
