@@ -159,11 +159,61 @@ pub fn load(
         shared,
         paths: [m1.to_path_buf(), m2.to_path_buf()],
     };
+    check_globals_apart(m1, m2, options)?;
     system
         .check_channels()
         .map_err(|d| fail(&system.program, d))?;
     system.check_property_channels(&ch1, &ch2)?;
     Ok(system)
+}
+
+/// M1 and M2 are one translation unit in the product: a global variable
+/// both define would be one variable there (each program writing the
+/// other's), and P's constraints could not say whose. Each program is
+/// loaded on its own to find the names it defines; one both define is an
+/// error at M2's definition.
+fn check_globals_apart(m1: &Path, m2: &Path, options: &FrontendOptions) -> Result<(), AgrError> {
+    use lore_frontend::ir::GlobalKind;
+    let defined = |path: &Path| {
+        let loaded = lore_frontend::load(path, options);
+        let names: Vec<(String, lore_frontend::source::Loc)> = loaded
+            .program
+            .as_ref()
+            .map(|p| {
+                p.globals
+                    .iter()
+                    .filter(|g| g.kind == GlobalKind::Variable && !g.name.starts_with("__"))
+                    .filter(|g| {
+                        p.sources
+                            .file(g.loc.file)
+                            .is_some_and(|f| !f.is_lore_library)
+                    })
+                    .map(|g| (g.name.clone(), g.loc))
+                    .collect()
+            })
+            .unwrap_or_default();
+        (loaded, names)
+    };
+    let (_, first) = defined(m1);
+    let (second_loaded, second) = defined(m2);
+    for (name, loc) in second {
+        if first.iter().any(|(n, _)| *n == name) {
+            return Err(AgrError::Program {
+                diagnostic: Box::new(Diagnostic::error(
+                    DiagnosticKind::Type,
+                    format!(
+                        "`{name}` is a global variable of both M1 and M2: composed, they would be one variable (each program writing the other's) and P could not say whose; rename it in one of them"
+                    ),
+                    Some(lore_frontend::source::Span {
+                        loc,
+                        len: name.len() as u32,
+                    }),
+                )),
+                sources: Box::new(second_loaded.sources),
+            });
+        }
+    }
+    Ok(())
 }
 
 impl System {

@@ -388,3 +388,32 @@ fn trivial_outcomes_are_named_and_a_threshold_behind_m1_s_branch_is_found() {
     );
     assert!(!out.contains("repaired by"), "{out}");
 }
+
+/// M1 and M2 are composed into one translation unit: a global both define
+/// would silently become one variable, so it is an error at M2's
+/// definition.
+#[test]
+fn a_global_both_programs_define_is_an_error_where_it_is() {
+    let folder = temp_folder();
+    let write = |name: &str, text: &str| {
+        let path = path_in(&folder, name);
+        std::fs::write(&path, text).expect("a case file");
+        path
+    };
+    let m1 = write(
+        "m1.c",
+        "#include <lore_agr.h>\nint x;\nint main(void) { x = chan_recv(val); return 0; }\n",
+    );
+    let m2 = write(
+        "m2.c",
+        "#include <lore_agr.h>\nint x;\nint main(void) { x = 3; chan_send(val, 5); return 0; }\n",
+    );
+    let p = write("p.prop", "initial p0\nerror e\np0 val p1\np1 [x == 3] e\n");
+    let (code, out, err) = run_lore(&["agr".into(), m1, m2, p]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("`x` is a global variable of both M1 and M2"),
+        "{err}"
+    );
+    assert!(err.contains("m2.c:2:5"), "{err}");
+}
