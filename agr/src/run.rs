@@ -127,7 +127,8 @@ pub fn agr_reporting(system: &System, settings: &Settings, progress: &mut dyn Fn
             // A few seconds at most: this asks only whether good runs are
             // left, after the answer.
             let time = Duration::from_secs(10)
-                .min(time.saturating_sub(started.elapsed()) + Duration::from_secs(2));
+                .min(time.saturating_sub(started.elapsed()))
+                .max(Duration::from_millis(500));
             let complete_runs = (!iterations.is_empty()).then(|| {
                 (
                     crate::check::completes(system, &system.m2, bound, time),

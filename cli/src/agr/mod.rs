@@ -270,7 +270,11 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
     // The repaired M2 as C, checked again on its own before anything says
     // the repair worked: what is printed is what was verified.
     let written = if repaired {
-        match written::write_and_check(args, &system, &result, &text, time) {
+        // What is left of the time limit (a second at least).
+        let left = time
+            .saturating_sub(started.elapsed())
+            .max(Duration::from_secs(1));
+        match written::write_and_check(args, &system, &result, &text, left) {
             Ok(w) => Some(w),
             Err(code) => return code,
         }
