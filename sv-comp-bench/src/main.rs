@@ -70,6 +70,10 @@ enum Command {
         /// Fail unless every task CBMC solves is solved.
         #[arg(long)]
         require_cbmc_parity: bool,
+        /// With --cbmc: run Lore again with --stats on the N pairs slowest
+        /// relative to CBMC and print where their time goes.
+        #[arg(long, value_name = "N", default_value_t = 0)]
+        stats_slowest: usize,
         /// Write each task's witness (and each FALSE's harness) into this
         /// folder, check the witnesses' format and run the harnesses with gcc.
         #[arg(long, value_name = "DIR")]
@@ -470,6 +474,7 @@ fn main() -> ExitCode {
             json,
             jobs,
             require_cbmc_parity,
+            stats_slowest,
             witnesses,
             bmc_only,
             portfolio,
@@ -495,6 +500,7 @@ fn main() -> ExitCode {
                 json,
                 jobs,
                 require_cbmc_parity,
+                stats_slowest,
                 witnesses,
                 bmc_only,
                 portfolio,

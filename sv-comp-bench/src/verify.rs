@@ -14,6 +14,9 @@ use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
 pub struct VerifyOptions {
+    /// With CBMC's results: rerun Lore with --stats on this many pairs,
+    /// the slowest relative to CBMC, and print where the time goes.
+    pub stats_slowest: usize,
     pub root: PathBuf,
     pub lore: PathBuf,
     pub unwind: u32,
@@ -123,34 +126,8 @@ fn run_task(task: &Task, property: SvCompProperty, o: &VerifyOptions) -> Outcome
             confirmed: None,
         };
     };
-    let mut cmd = Command::new(&o.lore);
-    cmd.arg("verify")
-        .arg(input)
-        .arg(if task.data_model == "LP64" {
-            "--64"
-        } else {
-            "--32"
-        })
-        .arg("--property")
-        .arg(property.name())
-        .arg("--timeout")
-        .arg(o.timeout.to_string())
-        .arg("--memory-limit")
-        .arg(o.memory_mib.to_string())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    if !o.portfolio {
-        cmd.arg("--unwind").arg(o.unwind.to_string());
-        if o.unwinding_assertions {
-            cmd.arg("--unwinding-assertions");
-        }
-    }
-    if o.bmc_only {
-        cmd.arg("--no-k-induction");
-    }
-    if let Some(solver) = &o.solver {
-        cmd.arg("--solver").arg(solver);
-    }
+    let mut cmd = lore_command(task, input, property, o);
+    cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
     // Witness files are named after the task (`c/loops/x` → `c_loops_x`);
     // those of unreach-call are written and checked.
     let unreach = property == SvCompProperty::UnreachCall;
@@ -323,6 +300,38 @@ fn right(verdict: &str, violated: &str, expected: Option<bool>, sub: Option<&str
     }
 }
 
+/// `lore verify` on `input` (of `task`) for `property` with the benchmark's
+/// settings.
+fn lore_command(task: &Task, input: &Path, property: SvCompProperty, o: &VerifyOptions) -> Command {
+    let mut cmd = Command::new(&o.lore);
+    cmd.arg("verify")
+        .arg(input)
+        .arg(if task.data_model == "LP64" {
+            "--64"
+        } else {
+            "--32"
+        })
+        .arg("--property")
+        .arg(property.name())
+        .arg("--timeout")
+        .arg(o.timeout.to_string())
+        .arg("--memory-limit")
+        .arg(o.memory_mib.to_string());
+    if !o.portfolio {
+        cmd.arg("--unwind").arg(o.unwind.to_string());
+        if o.unwinding_assertions {
+            cmd.arg("--unwinding-assertions");
+        }
+    }
+    if o.bmc_only {
+        cmd.arg("--no-k-induction");
+    }
+    if let Some(solver) = &o.solver {
+        cmd.arg("--solver").arg(solver);
+    }
+    cmd
+}
+
 pub fn run(o: &VerifyOptions) -> ExitCode {
     let mut pairs = Vec::new();
     for yml in find_tasks(&o.root) {
@@ -476,6 +485,8 @@ pub fn run(o: &VerifyOptions) -> ExitCode {
         let mut cbmc_only = Vec::new();
         let mut lore_only = Vec::new();
         let (mut lore_time, mut cbmc_time) = (0.0, 0.0);
+        // The pairs both solve, with CBMC's seconds.
+        let mut both: Vec<(&Outcome, f64)> = Vec::new();
         for r in &outcomes {
             let Some((cv, cs, ct)) = c.get(&key(r)) else {
                 continue;
@@ -501,6 +512,7 @@ pub fn run(o: &VerifyOptions) -> ExitCode {
             if l && k {
                 lore_time += r.seconds;
                 cbmc_time += ct;
+                both.push((r, *ct));
             }
         }
         let _ = writeln!(
@@ -525,6 +537,74 @@ pub fn run(o: &VerifyOptions) -> ExitCode {
             f64::NAN
         };
         let _ = writeln!(out, "time on tasks both solve: Lore {lore_time:.2} s, CBMC {cbmc_time:.2} s, ratio {ratio:.2} (measured separately: CBMC's times come from its CSV)");
+        // Per pair, the slowest relative to CBMC first: the sum hides
+        // them (issue 44's bar: none above 1.2x where CBMC takes over 1 s).
+        both.sort_by(|a, b| {
+            let ratio = |(r, c): &(&Outcome, f64)| r.seconds / c.max(0.01);
+            ratio(b).total_cmp(&ratio(a))
+        });
+        let slow: Vec<&(&Outcome, f64)> = both
+            .iter()
+            .filter(|(r, c)| *c > 1.0 && r.seconds > 1.2 * c)
+            .collect();
+        let _ = writeln!(
+            out,
+            "\nper pair both solve, by Lore/CBMC time ({} above 1.2x where CBMC takes over 1 s, marked *):",
+            slow.len()
+        );
+        let _ = writeln!(
+            out,
+            "{:<48} {:<15} {:>8} {:>8} {:>9}",
+            "task", "property", "Lore s", "CBMC s", "Lore/CBMC"
+        );
+        for (r, c) in &both {
+            let mark = if *c > 1.0 && r.seconds > 1.2 * c {
+                " *"
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                out,
+                "{:<48} {:<15} {:>8.2} {:>8.2} {:>9.2}{mark}",
+                r.task,
+                r.property.name(),
+                r.seconds,
+                c,
+                r.seconds / c.max(0.01)
+            );
+        }
+        // Where the time goes in the slowest rows: Lore again with --stats.
+        for (r, c) in both.iter().take(o.stats_slowest) {
+            let Some((task, _)) = pairs
+                .iter()
+                .find(|(t, p)| t.name == r.task && *p == r.property)
+            else {
+                continue;
+            };
+            let Some(input) = task.input_files.first() else {
+                continue;
+            };
+            let mut cmd = lore_command(task, input, r.property, o);
+            cmd.arg("--stats");
+            let text = cmd
+                .output()
+                .map(|x| String::from_utf8_lossy(&x.stdout).into_owned())
+                .unwrap_or_default();
+            let _ = writeln!(
+                out,
+                "\n--stats of {} ({:.2} s, CBMC {c:.2} s):",
+                r.task, r.seconds
+            );
+            // The stage breakdown (of the last attempt): from "Statistics:"
+            // to the verdict.
+            let mut on = false;
+            for line in text.lines() {
+                on |= line.starts_with("Statistics:");
+                if on {
+                    let _ = writeln!(out, "  {line}");
+                }
+            }
+        }
         parity_ok = cbmc_only.is_empty();
     }
     print!("{out}");
