@@ -303,6 +303,11 @@ enum Command {
         /// Only the programs whose name contains this.
         #[arg(long)]
         only: Option<String>,
+        /// Also the other codings of each program
+        /// (testsuite/cases/transducer/codings/<program>/<style>.c), with
+        /// the spread of times per program.
+        #[arg(long)]
+        codings: bool,
     },
 }
 
@@ -439,6 +444,7 @@ fn main() -> ExitCode {
             proof_time,
             require_proved,
             only,
+            codings,
         } => transducers::run(
             &folder,
             &transducers::Options {
@@ -447,6 +453,7 @@ fn main() -> ExitCode {
                 proof_time: std::time::Duration::from_secs(proof_time),
                 require_proved,
                 only,
+                codings,
             },
         ),
         Command::Agr {

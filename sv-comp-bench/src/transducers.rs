@@ -33,6 +33,8 @@ pub struct Options {
     pub proof_time: Duration,
     pub require_proved: usize,
     pub only: Option<String>,
+    /// Also the other codings of each program.
+    pub codings: bool,
 }
 
 fn io_of(p: &Program) -> Io {
@@ -105,8 +107,11 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let programs = match list_programs(&spec) {
-        Ok(p) => p,
+    let programs: Vec<Program> = match list_programs(&spec) {
+        Ok(p) => p
+            .into_iter()
+            .filter(|p| options.codings || p.coding.is_none())
+            .collect(),
         Err(e) => {
             eprintln!("error: {e}");
             return ExitCode::FAILURE;
@@ -122,7 +127,7 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
     );
     println!();
     println!(
-        "{:<26} {:>6} {:>7} {:>19} {:>6} {:>2} {:>5} {:>5} {:>4} {:>6} {:>5} {:>8} {:>7} {:>8} {:>8} {:>10} {:>7} {:>6} {:>10} {:>6}",
+        "{:<40} {:>6} {:>7} {:>19} {:>6} {:>2} {:>5} {:>5} {:>4} {:>6} {:>5} {:>8} {:>7} {:>8} {:>8} {:>10} {:>7} {:>6} {:>10} {:>6}",
         "program", "paper", "learned", "class", "states", "k", "k-SLT", "trans", "conj", "solver", "runs",
         "learn s", "proved", "proof s", "bounded", "bounded s", "vectors", "mutant", "idempotent", "idem s"
     );
@@ -131,11 +136,12 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
     let mut learned_only = 0;
     let mut total_learning = 0.0;
     let mut total_proof = 0.0;
+    let mut outcomes: Vec<(String, Option<String>, bool, f64)> = Vec::new();
     for p in &programs {
         if options
             .only
             .as_ref()
-            .is_some_and(|o| !p.stem.contains(o.as_str()))
+            .is_some_and(|o| !p.name().contains(o.as_str()))
         {
             continue;
         }
@@ -157,8 +163,8 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
         let learned = match learn(&setup, &limits) {
             Ok(l) => l,
             Err(e) => {
-                println!("{:<26} error: {e}", p.stem);
-                problems.push(format!("{}: {e}", p.stem));
+                println!("{:<40} error: {e}", p.name());
+                problems.push(format!("{}: {e}", p.name()));
                 continue;
             }
         };
@@ -194,7 +200,7 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
                 {
                     problems.push(format!(
                         "{}: the transducer with lookback in its guards differs on {}",
-                        p.stem,
+                        p.name(),
                         show(&v.input)
                     ));
                 }
@@ -203,7 +209,7 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
                 } else {
                     problems.push(format!(
                         "{}: the learned transducer gets {} wrong ({})",
-                        p.stem,
+                        p.name(),
                         show(&v.input),
                         v.origin
                     ));
@@ -238,7 +244,7 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
                 if !caught {
                     problems.push(format!(
                         "{}: a mutant of the transducer is not caught",
-                        p.stem
+                        p.name()
                     ));
                 }
                 if caught {
@@ -278,7 +284,7 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
                 } else if d.witness().is_some() {
                     problems.push(format!(
                         "{}: the transducer is not idempotent on {:?}, the program is",
-                        p.stem,
+                        p.name(),
                         d.witness()
                     ));
                     "WRONG".to_string()
@@ -289,7 +295,7 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
                         once.is_some_and(|o| t.run(&o) != Some(o.clone()))
                     });
                     if twice_differs && !p.units {
-                        problems.push(format!("{}: idempotent, yet not on a vector", p.stem));
+                        problems.push(format!("{}: idempotent, yet not on a vector", p.name()));
                     }
                     "yes".to_string()
                 } else if matches!(d.bounded, Some(Checked::Holds)) {
@@ -304,15 +310,23 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
         if row.learned == "yes" && row.proved != "yes" {
             learned_only += 1;
         }
+        outcomes.push((
+            p.stem.clone(),
+            p.coding.clone(),
+            row.proved == "yes",
+            learned.learning_seconds
+                + learned.bounded_seconds
+                + learned.proof.as_ref().map_or(0.0, |p| p.2),
+        ));
         if row.proved == "yes" {
             proved += 1;
             if vectors_ok != vectors.len() {
-                problems.push(format!("{}: proved, yet a vector disagrees", p.stem));
+                problems.push(format!("{}: proved, yet a vector disagrees", p.name()));
             }
         }
         println!(
-            "{:<26} {:>6} {:>7} {:>19} {:>6} {:>2} {:>5} {:>5} {:>4} {:>6} {:>5} {:>8.2} {:>7} {:>8} {:>8} {:>10.2} {:>7} {:>6} {:>10} {:>6}",
-            p.stem,
+            "{:<40} {:>6} {:>7} {:>19} {:>6} {:>2} {:>5} {:>5} {:>4} {:>6} {:>5} {:>8.2} {:>7} {:>8} {:>8} {:>10.2} {:>7} {:>6} {:>10} {:>6}",
+            p.name(),
             paper_says(&spec, p),
             row.learned,
             learned
@@ -337,10 +351,10 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
             idempotent_seconds
         );
         if let Outcome::NotLearned(why) = &learned.outcome {
-            println!("{:<26} not learned: {why}", "");
+            println!("{:<40} not learned: {why}", "");
         }
         if let Some((Checked::Unknown(why), _, _)) = &learned.proof {
-            println!("{:<26} no proof: {why}", "");
+            println!("{:<40} no proof: {why}", "");
         }
     }
     println!();
@@ -349,6 +363,9 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
         programs.len(),
         options.bound
     );
+    if options.codings {
+        spread(&outcomes, &mut problems);
+    }
     if proved < options.require_proved {
         problems.push(format!(
             "{proved} programs proved, fewer than the {} required",
@@ -356,6 +373,59 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
         ));
     }
     crate::verdict(&problems)
+}
+
+/// Per program with other codings: how each coding fared beside the
+/// repository's own, and the slowest over the fastest. A coding not
+/// proved where the program's own coding is, or over 60 s, or over 5× the
+/// own coding's time, is a problem (issue 43's targets).
+fn spread(outcomes: &[(String, Option<String>, bool, f64)], problems: &mut Vec<String>) {
+    println!();
+    println!(
+        "{:<28} {:>7} {:>8} {:>8} {:>8} {:>8}  codings not proved",
+        "program", "codings", "own s", "fastest", "slowest", "spread"
+    );
+    let mut stems: Vec<&String> = outcomes.iter().map(|o| &o.0).collect();
+    stems.dedup();
+    for stem in stems {
+        let rows: Vec<_> = outcomes.iter().filter(|o| &o.0 == stem).collect();
+        if rows.len() < 2 {
+            continue;
+        }
+        let own = rows.iter().find(|o| o.1.is_none());
+        let times: Vec<f64> = rows.iter().map(|o| o.3).collect();
+        let fastest = times.iter().cloned().fold(f64::INFINITY, f64::min);
+        let slowest = times.iter().cloned().fold(0.0, f64::max);
+        let not_proved: Vec<&str> = rows
+            .iter()
+            .filter(|o| !o.2)
+            .map(|o| o.1.as_deref().unwrap_or("(own)"))
+            .collect();
+        println!(
+            "{:<28} {:>7} {:>8} {:>8.2} {:>8.2} {:>7.1}x  {}",
+            stem,
+            rows.len() - 1,
+            own.map_or("-".to_string(), |o| format!("{:.2}", o.3)),
+            fastest,
+            slowest,
+            slowest / fastest.max(0.01),
+            if not_proved.is_empty() { "-".to_string() } else { not_proved.join(", ") }
+        );
+        let Some(own) = own.filter(|o| o.2) else {
+            continue;
+        };
+        for o in rows.iter().filter(|o| o.1.is_some()) {
+            let name = format!("{stem}/{}", o.1.as_deref().unwrap_or(""));
+            if !o.2 {
+                problems.push(format!("{name}: not proved, where {stem}.c is"));
+            } else if o.3 > 60.0 || o.3 > 5.0 * own.3.max(0.2) {
+                problems.push(format!(
+                    "{name}: {:.1} s, against {:.1} s for {stem}.c (at most 60 s and 5x)",
+                    o.3, own.3
+                ));
+            }
+        }
+    }
 }
 
 struct Row {

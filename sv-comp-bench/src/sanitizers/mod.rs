@@ -120,11 +120,26 @@ pub(crate) fn show(b: &[u8]) -> String {
 
 pub(crate) struct Program {
     pub(crate) path: PathBuf,
+    /// The file's stem, or for a coding the folder's name: the sanitizer
+    /// and variant it implements.
     pub(crate) stem: String,
+    /// For another coding of the same program (`codings/<stem>/<style>.c`),
+    /// the style's name.
+    pub(crate) coding: Option<String>,
     pub(crate) sanitizer: Option<usize>,
     variant: String,
     /// Defines `read_unit`: 16-bit units, little-endian.
     pub(crate) units: bool,
+}
+
+impl Program {
+    /// How rows name the program: `stem`, or `stem/style` for a coding.
+    pub(crate) fn name(&self) -> String {
+        match &self.coding {
+            None => self.stem.clone(),
+            Some(c) => format!("{}/{c}", self.stem),
+        }
+    }
 }
 
 fn keywords(variant: &str) -> Vec<&str> {
@@ -173,27 +188,45 @@ fn compile(src: &Path, exe: &Path) -> Result<String, String> {
 }
 
 /// The programs of `PROGRAMS`, each matched with its sanitizer.
+fn c_files(folder: &Path) -> std::io::Result<Vec<PathBuf>> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(folder)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "c"))
+        .collect();
+    paths.sort();
+    Ok(paths)
+}
+
+/// The programs of `PROGRAMS`, then the other codings of each in
+/// `PROGRAMS/codings/<stem>/<style>.c` (a missing `codings` folder is no
+/// coding).
 pub(crate) fn list_programs(spec: &Spec) -> Result<Vec<Program>, String> {
-    let mut paths: Vec<PathBuf> = match std::fs::read_dir(PROGRAMS) {
-        Ok(d) => d
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|e| e == "c"))
-            .collect(),
+    let mut found: Vec<(PathBuf, String, Option<String>)> = Vec::new();
+    let stem_of = |p: &Path| p.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+    match c_files(Path::new(PROGRAMS)) {
+        Ok(paths) => found.extend(paths.into_iter().map(|p| (p.clone(), stem_of(&p), None))),
         Err(e) => {
             return Err(format!(
                 "cannot read {PROGRAMS} (run from the repository root): {e}"
             ))
         }
-    };
-    paths.sort();
-    Ok(paths
+    }
+    let codings = Path::new(PROGRAMS).join("codings");
+    if let Ok(d) = std::fs::read_dir(&codings) {
+        let mut folders: Vec<PathBuf> = d
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.is_dir())
+            .collect();
+        folders.sort();
+        for folder in folders {
+            let stem = folder.file_name().unwrap_or_default().to_string_lossy().into_owned();
+            let paths = c_files(&folder).map_err(|e| format!("cannot read {}: {e}", folder.display()))?;
+            found.extend(paths.into_iter().map(|p| (p.clone(), stem.clone(), Some(stem_of(&p)))));
+        }
+    }
+    Ok(found
         .into_iter()
-        .map(|path| {
-            let stem = path
-                .file_stem()
-                .unwrap_or_default()
-                .to_string_lossy()
-                .into_owned();
+        .map(|(path, stem, coding)| {
             let best = spec
                 .sanitizers
                 .iter()
@@ -209,6 +242,7 @@ pub(crate) fn list_programs(spec: &Spec) -> Result<Vec<Program>, String> {
                 sanitizer: best.map(|(k, _)| k),
                 path,
                 stem,
+                coding,
                 variant,
                 units,
             }
@@ -221,7 +255,10 @@ pub(crate) fn vectors_of<'s>(spec: &'s Spec, programs: &[Program], p: &Program) 
     let Some(s) = p.sanitizer else {
         return Vec::new();
     };
-    let siblings: Vec<&Program> = programs.iter().filter(|q| q.sanitizer == Some(s)).collect();
+    let siblings: Vec<&Program> = programs
+        .iter()
+        .filter(|q| q.sanitizer == Some(s) && q.coding.is_none())
+        .collect();
     spec.sanitizers[s]
         .vectors
         .iter()
@@ -276,13 +313,13 @@ pub fn run(folder: &Path) -> ExitCode {
         programs.len()
     );
     println!();
-    println!("{:<28} {:>8} {:>8}  note", "program", "passed", "skipped");
+    println!("{:<40} {:>8} {:>8}  note", "program", "passed", "skipped");
     let (mut all_passed, mut all_total) = (0, 0);
     for p in &programs {
         let Some(s) = p.sanitizer else {
             println!(
-                "{:<28} {:>8} {:>8}  no sanitizer of SANITIZERS.md",
-                p.stem, "-", "-"
+                "{:<40} {:>8} {:>8}  no sanitizer of SANITIZERS.md",
+                p.name(), "-", "-"
             );
             problems.push(format!(
                 "{}: matches no sanitizer of SANITIZERS.md",
@@ -291,14 +328,17 @@ pub fn run(folder: &Path) -> ExitCode {
             continue;
         };
         let san = &spec.sanitizers[s];
-        let siblings: Vec<&Program> = programs.iter().filter(|q| q.sanitizer == Some(s)).collect();
+        let siblings: Vec<&Program> = programs
+            .iter()
+            .filter(|q| q.sanitizer == Some(s) && q.coding.is_none())
+            .collect();
         let vectors = vectors_of(&spec, &programs, p);
         let skipped = san
             .skipped
             .iter()
             .filter(|k| applies(&k.words, p, &siblings))
             .count();
-        let exe = Path::new(BUILD).join(&p.stem);
+        let exe = Path::new(BUILD).join(p.name().replace('/', "__"));
         let mut note = format!(
             "{}{}",
             san.name,
@@ -307,8 +347,8 @@ pub fn run(folder: &Path) -> ExitCode {
         match compile(&p.path, &exe) {
             Err(msg) => {
                 println!(
-                    "{:<28} {:>8} {:>8}  does not compile",
-                    p.stem,
+                    "{:<40} {:>8} {:>8}  does not compile",
+                    p.name(),
                     format!("0/{}", vectors.len()),
                     skipped
                 );
@@ -333,33 +373,42 @@ pub fn run(folder: &Path) -> ExitCode {
                 Ok(out) if out == expected => passed += 1,
                 Ok(out) => problems.push(format!(
                     "{}: {} on {}: expected {}, got {}",
-                    p.stem,
+                    p.name(),
                     v.origin,
                     show(&input),
                     show(&expected),
                     show(&out)
                 )),
                 Err(e) => {
-                    problems.push(format!("{}: {} on {}: {e}", p.stem, v.origin, show(&input)))
+                    problems.push(format!("{}: {} on {}: {e}", p.name(), v.origin, show(&input)))
                 }
             }
         }
         if vectors.is_empty() {
-            problems.push(format!("{}: no vector applies to it", p.stem));
+            problems.push(format!("{}: no vector applies to it", p.name()));
         }
         all_passed += passed;
         all_total += vectors.len();
         println!(
-            "{:<28} {:>8} {:>8}  {note}",
-            p.stem,
+            "{:<40} {:>8} {:>8}  {note}",
+            p.name(),
             format!("{passed}/{}", vectors.len()),
             skipped
         );
     }
+    for p in programs.iter().filter(|p| p.coding.is_some()) {
+        if !programs.iter().any(|q| q.coding.is_none() && q.stem == p.stem) {
+            problems.push(format!(
+                "{}: a coding of {PROGRAMS}/{}.c, which does not exist",
+                p.path.display(),
+                p.stem
+            ));
+        }
+    }
     for (k, s) in spec.sanitizers.iter().enumerate() {
         if !programs.iter().any(|p| p.sanitizer == Some(k)) {
             println!(
-                "{:<28} {:>8} {:>8}  no program",
+                "{:<40} {:>8} {:>8}  no program",
                 s.snake,
                 "-",
                 s.skipped.len()
