@@ -378,31 +378,53 @@ pub fn assume_guarantee(
 /// The AG rule's two premises for `assumption`, checked again from
 /// scratch (its product built anew): M1 ‖ A ⊨ P, proved for every number
 /// of steps, and every trace of M2 (as `machine` has it) is one of A.
-/// `Ok` says how the first was proved; `Err` says which failed.
+/// `Ok` says how the first was proved; `Err` says which failed, or that
+/// the check did not settle it (in its time, say).
 pub fn check_premises(
     system: &System,
     machine: &Machine,
     assumption: &Dfa,
     bound: u32,
     time: Duration,
-) -> Result<String, String> {
+) -> Result<String, Premises> {
     let alphabet = machine.alphabet();
     let Some(a) = assumption.with_alphabet(alphabet.clone()) else {
-        return Err("the assumption is not over M2's actions".into());
+        return Err(Premises::Refuted(
+            "the assumption is not over M2's actions".into(),
+        ));
     };
     if let Some(missing) = machine.dfa(&alphabet).inclusion_counterexample(&a) {
-        return Err(format!(
+        return Err(Premises::Refuted(format!(
             "a trace of M2 is not one of A: {}",
             alphabet.show(&missing)
-        ));
+        )));
     }
     let (component, _) = component_of(machine, &system.m2, &a);
     match crate::check::check(system, &component, bound, time) {
         Outcome::Holds(how) => Ok(how),
-        Outcome::Error(trace) => Err(format!(
+        Outcome::Error(trace) => Err(Premises::Refuted(format!(
             "M1 || A has an error trace of {} steps",
             trace.len()
-        )),
-        Outcome::Unknown(why) => Err(format!("M1 || A is not proved ({why})")),
+        ))),
+        Outcome::Unknown(why) => Err(Premises::Unsettled(format!(
+            "M1 || A is not proved again ({why})"
+        ))),
+    }
+}
+
+/// Why the premises' check did not confirm an assumption.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Premises {
+    /// A premise fails: the assumption is wrong (a bug in Lore).
+    Refuted(String),
+    /// Neither proved nor refuted (the time ran out, say).
+    Unsettled(String),
+}
+
+impl std::fmt::Display for Premises {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Premises::Refuted(why) | Premises::Unsettled(why) => f.write_str(why),
+        }
     }
 }

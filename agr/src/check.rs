@@ -27,6 +27,10 @@ pub enum Outcome {
     Unknown(String),
 }
 
+/// How long the portfolio runs on a looping product before concrete runs
+/// are sampled for invariants (and the rest of the time is theirs).
+const FIRST_TRY: Duration = Duration::from_secs(2);
+
 /// The unwinding of the scheduler's loop: `bound`, or where the control
 /// graph has no cycle, one more than its longest run (every run is then
 /// seen, and the unwinding assertion holds).
@@ -73,18 +77,47 @@ pub fn check_product(
         unwinding_assertions: true,
         ..SymexOptions::default()
     };
-    let portfolio = Portfolio {
-        k_induction: true,
-        deepen_to: Some(bound.max(2) * 4),
-        deadline: Some((Instant::now(), time)),
-        memory: None,
-        plain_step_first: true,
-        samples: Default::default(),
+    let started = Instant::now();
+    let run = |samples, deepen_to, time| {
+        let portfolio = Portfolio {
+            k_induction: true,
+            deepen_to: Some(deepen_to),
+            deadline: Some((Instant::now(), time)),
+            memory: None,
+            plain_step_first: true,
+            samples,
+        };
+        verify_portfolio(&product.program, &options, &portfolio, &mut |_| {})
     };
-    let outcome = match verify_portfolio(&product.program, &options, &portfolio, &mut |_| {}) {
+    // The portfolio as it is, for a few seconds at most where the product
+    // loops; where that leaves the answer open, concrete runs whose header
+    // states suggest invariants to k-induction (crate::sample), and deeper
+    // bounds, in the rest of the time. Most products are proved without
+    // the runs, which would cost them a second or more.
+    let first = if product.longest_run.is_none() {
+        time.min(FIRST_TRY)
+    } else {
+        time
+    };
+    let mut outcome = match run(Default::default(), bound.max(2) * 4, first) {
         Ok(o) => o,
         Err(e) => return Outcome::Unknown(e.to_string()),
     };
+    let open = !matches!(outcome.report.verdict, Verdict::True)
+        && !outcome
+            .report
+            .properties
+            .iter()
+            .any(|p| matches!(p.status, Status::Fails { .. }));
+    let deadline = started + time;
+    if open && product.longest_run.is_none() && Instant::now() < deadline {
+        let samples = crate::sample::runs(system, m2, product, deadline);
+        let left = deadline.saturating_duration_since(Instant::now());
+        match run(samples, bound.max(2) * 16, left) {
+            Ok(o) => outcome = o,
+            Err(e) => return Outcome::Unknown(e.to_string()),
+        }
+    }
     for p in &outcome.report.properties {
         if p.name != product.property {
             continue;

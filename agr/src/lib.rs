@@ -20,6 +20,7 @@ pub mod product;
 pub mod property;
 pub mod repair;
 pub mod run;
+pub mod sample;
 pub mod shrink;
 pub mod system;
 pub mod written;

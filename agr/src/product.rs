@@ -56,6 +56,9 @@ pub struct Product {
     /// Blocks inside the program's loops (each unwound up to the bound):
     /// with the blocks outside them, the size of a bounded run.
     pub loop_blocks: usize,
+    /// For each step, how many values it draws (its `nondet` statements,
+    /// after the choice that picks it): what a sampled run must give it.
+    pub draws: Vec<usize>,
 }
 
 /// Where the scheduler's choice is made, to find it among a
@@ -244,7 +247,13 @@ pub fn build_as(system: &System, m2: &Component, shape: Shape) -> Product {
     // Every transition of the product: its steps and its statements.
     let mut steps: Vec<Step> = Vec::new();
     let mut blocks_of: Vec<Vec<Stmt>> = Vec::new();
+    let mut draws: Vec<usize> = Vec::new();
     let mut add = |step: Step, guard: Expr, body: Vec<Stmt>, moves: Vec<(LocalId, usize)>| {
+        draws.push(
+            body.iter()
+                .filter(|s| matches!(s.kind, StmtKind::Nondet { .. }))
+                .count(),
+        );
         let mut stmts = vec![assume(guard)];
         stmts.extend(body);
         stmts.extend(moves.into_iter().map(|(l, v)| set(l, v)));
@@ -567,6 +576,7 @@ pub fn build_as(system: &System, m2: &Component, shape: Shape) -> Product {
         property: property_name,
         longest_run,
         loop_blocks,
+        draws,
     }
 }
 

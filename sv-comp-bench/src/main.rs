@@ -279,6 +279,14 @@ enum Command {
         /// Numbers of clients of the generated protocols.
         #[arg(long, value_delimiter = ',', default_values_t = [1usize, 2, 3, 4, 5, 6, 7, 8])]
         clients: Vec<usize>,
+        /// Also run `lore agr --time-limit T` (this binary) for each T of
+        /// --time-limits on the instance Lore has no answer for
+        /// (alternating_bit): the wall-clock time must stay within 10 %.
+        #[arg(long)]
+        lore: Option<PathBuf>,
+        /// The limits, in seconds, for --lore.
+        #[arg(long, value_delimiter = ',', default_values_t = [10u64, 20])]
+        time_limits: Vec<u64>,
     },
     /// Sigma*: learn a transducer of every sanitizer of
     /// testsuite/cases/transducer, check it bounded and for every input
@@ -462,12 +470,15 @@ fn main() -> ExitCode {
             time,
             protocols,
             clients,
+            lore,
+            time_limits,
         } => agr::run(
             &folder,
             protocols.as_deref(),
             &clients,
             bound,
             std::time::Duration::from_secs(time),
+            lore.as_deref().map(|l| (l, time_limits.as_slice())),
         ),
         Command::Paper { folder, json, cbmc } => paper::run(&folder, json, cbmc.as_deref()),
         Command::Verify {

@@ -409,7 +409,11 @@ fn spread(outcomes: &[(String, Option<String>, bool, f64)], problems: &mut Vec<S
             fastest,
             slowest,
             slowest / fastest.max(0.01),
-            if not_proved.is_empty() { "-".to_string() } else { not_proved.join(", ") }
+            if not_proved.is_empty() {
+                "-".to_string()
+            } else {
+                not_proved.join(", ")
+            }
         );
         let Some(own) = own.filter(|o| o.2) else {
             continue;

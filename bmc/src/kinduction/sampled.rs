@@ -17,6 +17,8 @@
 //!   constant, one seen in a range is guessed in that range, and two of
 //!   one type seen equal are guessed equal — unless the same already
 //!   holds under one of the mode's values alone, or over all rows.
+//! - Two variables of one type seen always a small constant apart
+//!   (`i == n + 1`: a counter one ahead of another) are guessed so.
 //! - The same guesses under each value of one control variable
 //!   (`state == 5` → `n == 1`), and over all rows.
 //!
@@ -63,6 +65,9 @@ const MAX_ELEMENTS: u64 = 8;
 const MAX_STEPS: u64 = 200_000;
 /// ... and sampling after this long in all; the rows so far are used.
 const MAX_SAMPLING: std::time::Duration = std::time::Duration::from_secs(5);
+/// Two variables seen this close apart, always by the same amount, are
+/// guessed that far apart.
+const MAX_APART: i128 = 2;
 /// At most this many candidates come from the samples.
 const MAX_SAMPLED: usize = 3000;
 
@@ -262,11 +267,33 @@ fn facts(
     for (n, &i) in varying.iter().enumerate() {
         for &j in &varying[n + 1..] {
             let (a, b) = (&vars[i], &vars[j]);
-            if a.expr.ty == b.expr.ty && rows.iter().all(|r| r[i] == r[j]) {
-                out.push((
-                    cmp(BinaryOp::Eq, &a.expr, &b.expr),
-                    format!("{} == {}", a.name, b.name),
-                ));
+            if a.expr.ty != b.expr.ty {
+                continue;
+            }
+            // Equal, or a small constant apart (a counter one ahead of
+            // another, an answer one above its request).
+            let apart = rows[0][i] - rows[0][j];
+            if apart.abs() <= MAX_APART && rows.iter().all(|r| r[i] - r[j] == apart) {
+                let ty = a.expr.ty;
+                if apart == 0 {
+                    out.push((
+                        cmp(BinaryOp::Eq, &a.expr, &b.expr),
+                        format!("{} == {}", a.name, b.name),
+                    ));
+                } else if matches!(types.kind(ty), TypeKind::Int(_))
+                    && types.size_of(ty).unwrap_or(0) >= 4
+                {
+                    let sum = Expr::binary(
+                        BinaryOp::Add,
+                        b.expr.clone(),
+                        constant(types, apart, ty),
+                        ty,
+                    );
+                    out.push((
+                        cmp(BinaryOp::Eq, &a.expr, &sum),
+                        format!("{} == {} + {apart}", a.name, b.name),
+                    ));
+                }
             }
         }
     }

@@ -9,13 +9,17 @@ use written::Written;
 
 use crate::{exit, readable, report, Console, FrontendArgs};
 use clap::Args;
-use lore_agr::assume::{check_premises, Verdict as AgVerdict};
+use lore_agr::assume::{check_premises, Premises, Verdict as AgVerdict};
 use lore_agr::automaton::Component;
 use lore_agr::check::{check, describe, Outcome};
 use lore_agr::product::Step;
 use lore_agr::property::Label;
 use lore_agr::repair::Method;
 use lore_agr::run::{agr_reporting, Settings};
+
+/// The share of `--time-limit` for learning and repairing; the checks
+/// after it have the rest.
+const LEARNING_SHARE: f64 = 0.8;
 use lore_agr::system::{load, AgrError};
 use std::io::Write;
 use std::path::PathBuf;
@@ -210,7 +214,16 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
             );
         }
     }
+    // One wall-clock limit for the whole command: learning and repairing
+    // get four fifths of it (less what loading took), and the checks that
+    // follow it (the written repair, the direct composition, the
+    // premises) share what is left, each in turn.
     let time = Duration::from_secs(args.time_limit);
+    let deadline = started + time;
+    let left = || deadline.saturating_duration_since(Instant::now());
+    let learning_time = time
+        .mul_f64(LEARNING_SHARE)
+        .saturating_sub(started.elapsed());
     let method = match args.repair.as_str() {
         "exact" => Method::Exact,
         "aggressive" => Method::Aggressive,
@@ -229,7 +242,7 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
     let settings = Settings {
         method,
         bound: args.bound,
-        time,
+        time: learning_time,
         max_iterations: args.max_iterations,
         shrink: Duration::from_secs_f64(args.shrink_time.min(1e9)),
     };
@@ -270,11 +283,7 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
     // The repaired M2 as C, checked again on its own before anything says
     // the repair worked: what is printed is what was verified.
     let written = if repaired {
-        // What is left of the time limit (a second at least).
-        let left = time
-            .saturating_sub(started.elapsed())
-            .max(Duration::from_secs(1));
-        match written::write_and_check(args, &system, &result, &text, left) {
+        match written::write_and_check(args, &system, &result, &text, left()) {
             Ok(w) => Some(w),
             Err(code) => return code,
         }
@@ -356,7 +365,7 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
         );
     }
     // ... and, independently, the (repaired) programs composed directly.
-    let direct = check(&system, &m2_now, args.bound, time);
+    let direct = check(&system, &m2_now, args.bound, left());
     // ... and the assumption's two premises, checked again from scratch.
     let premises = match &result.last.verdict {
         AgVerdict::Holds { assumption, .. } => Some(check_premises(
@@ -364,7 +373,7 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
             &result.machine,
             assumption,
             args.bound,
-            time,
+            left(),
         )),
         _ => None,
     };
@@ -380,12 +389,18 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
                 "independent check of A: M1 || A satisfies P ({how}) and every trace of M2 is one of A, both checked again"
             );
         }
-        Some(Err(why)) => {
+        Some(Err(Premises::Refuted(why))) => {
             let _ = writeln!(
                 console.err,
                 "error: the assumption does not pass its own check ({why}): a bug in Lore"
             );
             code = exit::INTERNAL;
+        }
+        Some(Err(Premises::Unsettled(why))) => {
+            let _ = writeln!(
+                console.out,
+                "independent check of A: not settled within the time limit: {why}"
+            );
         }
         None => {}
     }
@@ -526,7 +541,7 @@ fn to_json(
     args: &AgrArgs,
     system: &lore_agr::system::System,
     result: &lore_agr::run::Agr,
-    (direct, premises): (&Outcome, &Option<Result<String, String>>),
+    (direct, premises): (&Outcome, &Option<Result<String, Premises>>),
     code: u8,
     seconds: f64,
 ) -> serde_json::Value {
@@ -612,7 +627,8 @@ fn to_json(
         "independent_check": independent,
         "assumption_check": premises.as_ref().map(|p| match p {
             Ok(how) => json!({ "result": "holds", "how": how }),
-            Err(why) => json!({ "result": "fails", "why": why }),
+            Err(Premises::Refuted(why)) => json!({ "result": "fails", "why": why }),
+            Err(Premises::Unsettled(why)) => json!({ "result": "unknown", "why": why }),
         }),
         "seconds": seconds,
     })

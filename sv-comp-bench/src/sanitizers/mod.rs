@@ -202,7 +202,12 @@ fn c_files(folder: &Path) -> std::io::Result<Vec<PathBuf>> {
 /// coding).
 pub(crate) fn list_programs(spec: &Spec) -> Result<Vec<Program>, String> {
     let mut found: Vec<(PathBuf, String, Option<String>)> = Vec::new();
-    let stem_of = |p: &Path| p.file_stem().unwrap_or_default().to_string_lossy().into_owned();
+    let stem_of = |p: &Path| {
+        p.file_stem()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .into_owned()
+    };
     match c_files(Path::new(PROGRAMS)) {
         Ok(paths) => found.extend(paths.into_iter().map(|p| (p.clone(), stem_of(&p), None))),
         Err(e) => {
@@ -219,9 +224,18 @@ pub(crate) fn list_programs(spec: &Spec) -> Result<Vec<Program>, String> {
             .collect();
         folders.sort();
         for folder in folders {
-            let stem = folder.file_name().unwrap_or_default().to_string_lossy().into_owned();
-            let paths = c_files(&folder).map_err(|e| format!("cannot read {}: {e}", folder.display()))?;
-            found.extend(paths.into_iter().map(|p| (p.clone(), stem.clone(), Some(stem_of(&p)))));
+            let stem = folder
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
+            let paths =
+                c_files(&folder).map_err(|e| format!("cannot read {}: {e}", folder.display()))?;
+            found.extend(
+                paths
+                    .into_iter()
+                    .map(|p| (p.clone(), stem.clone(), Some(stem_of(&p)))),
+            );
         }
     }
     Ok(found
@@ -319,7 +333,9 @@ pub fn run(folder: &Path) -> ExitCode {
         let Some(s) = p.sanitizer else {
             println!(
                 "{:<40} {:>8} {:>8}  no sanitizer of SANITIZERS.md",
-                p.name(), "-", "-"
+                p.name(),
+                "-",
+                "-"
             );
             problems.push(format!(
                 "{}: matches no sanitizer of SANITIZERS.md",
@@ -379,9 +395,12 @@ pub fn run(folder: &Path) -> ExitCode {
                     show(&expected),
                     show(&out)
                 )),
-                Err(e) => {
-                    problems.push(format!("{}: {} on {}: {e}", p.name(), v.origin, show(&input)))
-                }
+                Err(e) => problems.push(format!(
+                    "{}: {} on {}: {e}",
+                    p.name(),
+                    v.origin,
+                    show(&input)
+                )),
             }
         }
         if vectors.is_empty() {
@@ -397,7 +416,10 @@ pub fn run(folder: &Path) -> ExitCode {
         );
     }
     for p in programs.iter().filter(|p| p.coding.is_some()) {
-        if !programs.iter().any(|q| q.coding.is_none() && q.stem == p.stem) {
+        if !programs
+            .iter()
+            .any(|q| q.coding.is_none() && q.stem == p.stem)
+        {
             problems.push(format!(
                 "{}: a coding of {PROGRAMS}/{}.c, which does not exist",
                 p.path.display(),
