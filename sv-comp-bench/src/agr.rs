@@ -217,6 +217,10 @@ fn run_manifest(
             Verdict::Error { .. } | Verdict::Unknown(_) if repaired => {
                 ("fails", "-".to_string(), "-".to_string())
             }
+            // M1 violates P with an M2 that does nothing: named, no repair.
+            Verdict::Error { .. } if result.m1_alone.is_some() => {
+                ("M1 alone", "-".to_string(), "-".to_string())
+            }
             Verdict::Error { .. } => ("fails", "-".to_string(), "-".to_string()),
             Verdict::Unknown(_) => ("unknown", "-".to_string(), "-".to_string()),
         };

@@ -28,18 +28,49 @@
 //!   times while it waits (one loop, infinitely many error traces, the
 //!   paper's #22; the impatient branch ends at a `return` of its own, so
 //!   the approximate method removes it and keeps the patient one, while
-//!   the exact method removes one trace at a time and does not converge).
+//!   the exact method removes one trace at a time and does not converge);
+//! - `tail`: as `overflow`, and then it may log its answer
+//!   (`if (nondet) log!`): the error runs through the branch not taken
+//!   too, so a repair written inside the `if` would leave it;
+//! - `rounds`: as `overflow`, and after its request it sends as many
+//!   notes as the environment says, zero rounds included (a repair written
+//!   inside the loop would leave the zero-round run);
+//! - `flag-if` and `flag-expr`: every client sends values below 255, and
+//!   the server flags a request of the last client of 200 or more
+//!   (`if (r >= 200) big = 1;` against `big = r >= 200;`); P calls a
+//!   flagged exchange an error. The same M1 written two ways: both must be
+//!   repaired by the same threshold on M2's value (ψ = c < 200);
+//! - `alone`: the server may give up at once, reporting `oops!` (an error
+//!   of P) and ending; the clients may have nothing to send and end at
+//!   once. M1 violates P with an M2 that does nothing, and Lore must say
+//!   so ("M1 alone violates P") rather than repair M2. (A server answering
+//!   wrongly is no such case: with an M2 that does nothing it never gets
+//!   a request, so it never ends; removing every run of M2 that sends is
+//!   then the repair, and Lore names it as leaving no complete run.)
 
 use std::fmt::Write;
 use std::path::Path;
 
-pub const VARIANTS: [&str; 5] = ["ok", "wide", "overflow", "order", "loop"];
+pub const VARIANTS: [&str; 10] = [
+    "ok",
+    "wide",
+    "overflow",
+    "order",
+    "loop",
+    "tail",
+    "rounds",
+    "flag-if",
+    "flag-expr",
+    "alone",
+];
 
 /// What AGR must answer for a variant, and a text its repair must show.
 fn expected(variant: &str, last: usize) -> (&'static str, String) {
     match variant {
         "ok" | "wide" => ("holds", "-".into()),
-        "overflow" => ("repaired", format!("psi = !(a{last} <= c{last})")),
+        "overflow" | "tail" | "rounds" => ("repaired", format!("psi = !(a{last} <= c{last})")),
+        "flag-if" | "flag-expr" => ("repaired", format!("psi = c{last} < 200")),
+        "alone" => ("M1 alone", "-".into()),
         _ => ("repaired", "approximate method".into()),
     }
 }
@@ -64,12 +95,29 @@ fn server(n: usize, variant: &str) -> String {
          #include <lore_agr.h>\n"
     );
     let vars: Vec<String> = (1..=n).map(|i| format!("r{i}")).collect();
-    let _ = writeln!(s, "{ty} {};\n\nint main(void) {{", vars.join(", "));
-    for i in 1..=n {
+    let _ = writeln!(s, "{ty} {};", vars.join(", "));
+    if variant.starts_with("flag") {
+        let _ = writeln!(s, "int big;");
+    }
+    let _ = writeln!(s, "\nint main(void) {{");
+    if variant == "alone" {
         let _ = writeln!(
             s,
-            "  r{i} = chan_recv(req{i});\n  r{i} = r{i} + 1;\n  chan_send(ack{i}, r{i});"
+            "  if (__VERIFIER_nondet_int()) {{\n    chan_send(oops, 0);\n    return 1;\n  }}"
         );
+    }
+    for i in 1..=n {
+        let _ = writeln!(s, "  r{i} = chan_recv(req{i});");
+        match (i == n, variant) {
+            (true, "flag-if") => {
+                let _ = writeln!(s, "  if (r{i} >= 200)\n    big = 1;");
+            }
+            (true, "flag-expr") => {
+                let _ = writeln!(s, "  big = r{i} >= 200;");
+            }
+            _ => {}
+        }
+        let _ = writeln!(s, "  r{i} = r{i} + 1;\n  chan_send(ack{i}, r{i});");
     }
     s.push_str("  return 0;\n}\n");
     s
@@ -87,13 +135,23 @@ fn clients(n: usize, variant: &str) -> String {
     let vars: Vec<String> = (1..=n)
         .flat_map(|i| [format!("c{i}"), format!("a{i}")])
         .collect();
-    let _ = writeln!(s, "{ty} {};\n\nint main(void) {{", vars.join(", "));
+    let _ = writeln!(s, "{ty} {};", vars.join(", "));
+    if variant == "rounds" {
+        let _ = writeln!(s, "int j, k;");
+    }
+    let _ = writeln!(s, "\nint main(void) {{");
+    if variant == "alone" {
+        let _ = writeln!(
+            s,
+            "  if (__VERIFIER_nondet_int())\n    return 0; /* nothing to send */"
+        );
+    }
     for i in 1..=n {
         let last = i == n;
         // Every client but a changed last one sends values below 255 only.
         let _ = writeln!(s, "  c{i} = chan_recv(in{i});");
         match (last, variant) {
-            (true, "overflow") => {}
+            (true, "overflow" | "tail" | "rounds") => {}
             (_, "wide") => {
                 let _ = writeln!(s, "  c{i} = c{i} % 256;");
             }
@@ -107,6 +165,18 @@ fn clients(n: usize, variant: &str) -> String {
                 let _ = writeln!(
                     s,
                     "  chan_send(done{i}, c{i});\n  a{i} = chan_recv(ack{i});"
+                );
+            }
+            (true, "tail") => {
+                let _ = writeln!(
+                    s,
+                    "  a{i} = chan_recv(ack{i});\n  if (__VERIFIER_nondet_int())\n    chan_send(log{i}, a{i});\n  chan_send(done{i}, a{i});"
+                );
+            }
+            (true, "rounds") => {
+                let _ = writeln!(
+                    s,
+                    "  a{i} = chan_recv(ack{i});\n  k = chan_recv(count{i});\n  for (j = 0; j < k; j++)\n    chan_send(note{i}, j);\n  chan_send(done{i}, a{i});"
                 );
             }
             (true, "loop") => {
@@ -136,6 +206,9 @@ fn property(n: usize, variant: &str) -> String {
          # reporting before the answer, or pinging while it waits, is an error.\n\
          initial q1_0\nerror e"
     );
+    if variant == "alone" {
+        let _ = writeln!(s, "q1_0 oops! e\ne oops! e");
+    }
     for i in 1..=n {
         let next = if i == n {
             "end".to_string()
@@ -152,6 +225,9 @@ fn property(n: usize, variant: &str) -> String {
              q{i}_3 [a{i} > c{i}] q{i}_4\n\
              q{i}_4 done{i}! {next}"
         );
+        if i == n && variant.starts_with("flag") {
+            let _ = writeln!(s, "q{i}_4 [big != 0] e");
+        }
         if pings(n, variant, i) {
             let _ = writeln!(s, "q{i}_2 ping{i}! e");
         }
