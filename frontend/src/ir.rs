@@ -64,6 +64,21 @@ pub struct Program {
     /// in declaration order (CBMC's `__CPROVER_initialize`).
     pub init: FunctionId,
     pub sources: SourceMap,
+    /// Calls of the C library's I/O functions that Lore lowered as stubs
+    /// (output dropped, input unknown), in source order: a harness that
+    /// observes input and output through named functions must know of the
+    /// others.
+    pub stubbed_io: Vec<StubbedIo>,
+}
+
+/// A call of a C library I/O function lowered as a stub.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StubbedIo {
+    /// The function called (`printf`, `getc`, ...).
+    pub callee: String,
+    /// The function the call is in.
+    pub caller: String,
+    pub loc: crate::source::Loc,
 }
 
 #[derive(Clone, Debug)]

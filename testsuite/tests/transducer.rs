@@ -432,6 +432,24 @@ fn a_window_of_pending_symbols_is_proved_for_every_length() {
     );
 }
 
+/// A program reading and writing with the stream functions (getc, ungetc,
+/// fgetc on stdin; fputs, putc on stdout; fputc on stderr, which is not
+/// output) is learned as the same transducer as with getchar and putchar,
+/// and proved.
+#[test]
+fn stream_functions_are_the_harness_s_input_and_output() {
+    let (code, out) = transducer("cases/transducer-small/streams.c", &[]);
+    assert_eq!(code, 0, "{out}");
+    for line in [
+        "['<'] / \"&lt;\" -> q0",
+        "['>'] / \"&gt;\" -> q0",
+        "end / ε",
+        "proof: the program and the transducer agree on every input, of every length",
+    ] {
+        assert!(out.contains(line), "expected `{line}` in:\n{out}");
+    }
+}
+
 #[test]
 fn programs_outside_the_class_are_told_apart_with_the_reason() {
     let bad = "cases/transducer-bad";
@@ -446,6 +464,8 @@ fn programs_outside_the_class_are_told_apart_with_the_reason() {
         ),
         ("syntax_error.c", 2, "syntax error"),
         ("missing.c", 2, "no such file"),
+        // Output the harness would not see is refused, never dropped.
+        ("writes_with_printf.c", 2, "`main` calls `printf` (line 10)"),
     ];
     for (file, code, says) in cases {
         let (got, out) = transducer(&format!("{bad}/{file}"), &[]);

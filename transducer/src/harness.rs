@@ -120,7 +120,32 @@ pub struct Declared {
 pub struct IoShape {
     pub input: Declared,
     pub output: Declared,
+    /// The stream functions of [`STDIO_WRAPPERS`] the harness defines over
+    /// the input and output functions (bit i for the i-th): those the
+    /// program calls and does not define, where its I/O is `getchar` and
+    /// `putchar`.
+    pub wrapped: u16,
 }
+
+/// The C library's stream functions a program reading `getchar`'s input
+/// and writing `putchar`'s output may use instead (on `stdin` and
+/// `stdout`): the harness defines them over its own input and output, so
+/// that what they read and write is the tape and the recorded output.
+pub const STDIO_WRAPPERS: [&str; 8] = [
+    "getc", "fgetc", "ungetc", "putc", "fputc", "fputs", "puts", "fwrite",
+];
+
+/// I/O functions the harness does not see through and that do not change
+/// what the program reads or writes on its streams (flushing, an error
+/// message on stderr).
+const HARMLESS_IO: [&str; 2] = ["fflush", "perror"];
+
+/// Other stream functions: a program calling them reads or writes data the
+/// harness cannot observe (formatted output, other files).
+const UNOBSERVED_IO: [&str; 14] = [
+    "printf", "fprintf", "vprintf", "vfprintf", "scanf", "fscanf", "fread", "fgets", "fopen",
+    "freopen", "getline", "getdelim", "read", "write",
+];
 
 /// Loads the program alone and checks its I/O functions' signatures.
 pub fn io_shape(path: &Path, options: &FrontendOptions, io: &Io) -> Result<IoShape, HarnessError> {
@@ -172,9 +197,76 @@ pub fn io_shape(path: &Path, options: &FrontendOptions, io: &Io) -> Result<IoSha
             returns_int,
         })
     };
+    let input = declared(&io.input, 0)?;
+    let output = declared(&io.output, 1)?;
+    // Stream functions the program calls: wrapped where the harness can,
+    // else the program is refused (their input or output would be lost:
+    // a transducer learned and "proved" without it).
+    let stdio = io.input == "getchar" && io.output == "putchar";
+    let defines = |name: &str| {
+        program
+            .function_by_name(name)
+            .is_some_and(|f| program.function(f).body.is_some())
+    };
+    let replaced = |caller: &str| {
+        (caller == io.input && input.defined) || (caller == io.output && output.defined)
+    };
+    let mut calls: Vec<(String, String, lore_frontend::source::Loc)> = program
+        .stubbed_io
+        .iter()
+        .map(|c| (c.callee.clone(), c.caller.clone(), c.loc))
+        .collect();
+    for f in &program.functions {
+        for block in f.body.iter().flat_map(|b| &b.blocks) {
+            for stmt in &block.stmts {
+                if let StmtKind::Call {
+                    callee: Callee::Direct(id),
+                    ..
+                } = &stmt.kind
+                {
+                    let callee = program.function(*id);
+                    if callee.body.is_none()
+                        && (STDIO_WRAPPERS.contains(&callee.name.as_str())
+                            || UNOBSERVED_IO.contains(&callee.name.as_str()))
+                    {
+                        calls.push((callee.name.clone(), f.name.clone(), stmt.loc));
+                    }
+                }
+            }
+        }
+    }
+    let mut wrapped = 0u16;
+    for (callee, caller, loc) in calls {
+        if callee == io.input
+            || callee == io.output
+            || replaced(&caller)
+            || HARMLESS_IO.contains(&callee.as_str())
+        {
+            continue;
+        }
+        match STDIO_WRAPPERS.iter().position(|w| *w == callee) {
+            Some(i) if stdio && !defines(&callee) => wrapped |= 1 << i,
+            _ => {
+                return Err(HarnessError::Shape(format!(
+                    "`{caller}` calls `{callee}` (line {}), whose input or output the harness \
+                     does not see: Lore learns from what `{}` reads and `{}` writes{}",
+                    loc.line,
+                    io.input,
+                    io.output,
+                    if stdio {
+                        " (and from getc, fgetc, ungetc on stdin, putc, fputc, fputs, puts, \
+                         fwrite on stdout)"
+                    } else {
+                        ""
+                    }
+                )))
+            }
+        }
+    }
     Ok(IoShape {
-        input: declared(&io.input, 0)?,
-        output: declared(&io.output, 1)?,
+        input,
+        output,
+        wrapped,
     })
 }
 
@@ -402,7 +494,80 @@ pub fn io_functions(io: &Io, shape: &IoShape) -> String {
     } else {
         format!("void {output}(int c) {{ {write}; }}\n")
     };
-    format!("{at_end}int {input}(void) {{ return {read}; }}\n{out}")
+    let wraps = |name: &str| {
+        STDIO_WRAPPERS
+            .iter()
+            .position(|w| *w == name)
+            .is_some_and(|i| shape.wrapped & (1 << i) != 0)
+    };
+    // With `ungetc`, a symbol pushed back is read again before the tape.
+    let read = if wraps("ungetc") {
+        format!(
+            "if (__lore_pushed >= 0) {{ int c = __lore_pushed; __lore_pushed = -1; return c; }} return {read};"
+        )
+    } else {
+        format!("return {read};")
+    };
+    let pushed = if wraps("ungetc") {
+        "static int __lore_pushed = -1;\n"
+    } else {
+        ""
+    };
+    format!(
+        "{at_end}{pushed}int {input}(void) {{ {read} }}\n{out}{}",
+        stdio_wrappers(shape, &input, &output)
+    )
+}
+
+/// The C of the stream functions of `shape.wrapped`, over the harness's
+/// `input` and `output` (the streams made three distinct objects).
+fn stdio_wrappers(shape: &IoShape, input: &str, output: &str) -> String {
+    if shape.wrapped == 0 {
+        return String::new();
+    }
+    let mut c = String::from(
+        "/* The stream functions the program uses, over the harness's input and output. */\n\
+         #include <stdio.h>\n\
+         struct __lore_file { int __lore_fd; };\n\
+         static FILE __lore_streams[3];\n\
+         FILE *stdin = &__lore_streams[0];\n\
+         FILE *stdout = &__lore_streams[1];\n\
+         FILE *stderr = &__lore_streams[2];\n",
+    );
+    for (i, name) in STDIO_WRAPPERS.iter().enumerate() {
+        if shape.wrapped & (1 << i) == 0 {
+            continue;
+        }
+        let body = match *name {
+            "getc" | "fgetc" => format!(
+                "int {name}(FILE *f) {{ __VERIFIER_assume(f == stdin); return {input}(); }}"
+            ),
+            "ungetc" => "int ungetc(int c, FILE *f) { __VERIFIER_assume(f == stdin); \
+                 if (c < 0) return -1; __lore_pushed = (unsigned char)c; return (unsigned char)c; }"
+                .to_string(),
+            "putc" | "fputc" => format!(
+                "int {name}(int c, FILE *f) {{ if (f == stdout) {output}((unsigned char)c); \
+                 return (unsigned char)c; }}"
+            ),
+            "fputs" => format!(
+                "int fputs(const char *s, FILE *f) {{ for (; *s; s++) if (f == stdout) \
+                 {output}((unsigned char)*s); return 0; }}"
+            ),
+            "puts" => format!(
+                "int puts(const char *s) {{ for (; *s; s++) {output}((unsigned char)*s); \
+                 {output}(10); return 0; }}"
+            ),
+            "fwrite" => format!(
+                "size_t fwrite(const void *p, size_t size, size_t n, FILE *f) {{ \
+                 const unsigned char *b = p; if (f == stdout) for (size_t i = 0; i < size * n; i++) \
+                 {output}(b[i]); return n; }}"
+            ),
+            _ => unreachable!("a stream function of STDIO_WRAPPERS"),
+        };
+        c.push_str(&body);
+        c.push('\n');
+    }
+    c
 }
 
 /// The echo view's C ([`View::EchoOr`]). Input and output are kept as

@@ -565,6 +565,7 @@ mod tests {
             entry: Some(FunctionId(0)),
             init: FunctionId(0),
             sources: SourceMap::default(),
+            stubbed_io: Vec::new(),
         }
     }
 

@@ -26,7 +26,7 @@ mod tag;
 use crate::diag::{Diagnostic, DiagnosticKind, UnsupportedKind};
 use crate::ir::{
     Expr, Function, FunctionId, Global, GlobalId, GlobalKind, Program, Property, PropertyId,
-    PropertyKind, StmtKind, Terminator,
+    PropertyKind, StmtKind, StubbedIo, Terminator,
 };
 use crate::source::{Loc, SourceMap, Span};
 use crate::types::{DataModel, LocalId, TypeId, TypeTable};
@@ -114,6 +114,8 @@ pub(crate) struct Lowerer<'a> {
     /// value must be a constant; elsewhere it stays an operation, so that
     /// the overflow check sees it.
     pub(crate) in_constant: u32,
+    /// Calls of the C library's I/O functions lowered as stubs.
+    stubbed_io: Vec<StubbedIo>,
 }
 
 /// Lowers a parsed translation unit. Returns the program unless a fatal
@@ -135,6 +137,7 @@ pub fn lower(
         properties,
         function_index,
         init_id,
+        stubbed_io,
         ..
     } = lowerer;
     diagnostics.sort_by_key(|d| (d.span.map(|s| (s.loc.file, s.loc.line, s.loc.col)), d.kind));
@@ -156,6 +159,7 @@ pub fn lower(
         entry,
         init: init_id,
         sources: sources.clone(),
+        stubbed_io,
     };
     debug_assert_eq!(program.verify(), Ok(()));
     if let Err(e) = program.verify() {
@@ -221,6 +225,7 @@ impl<'a> Lowerer<'a> {
             initialised: FxHashSet::default(),
             pass_one_globals: FxHashMap::default(),
             has_definition: FxHashSet::default(),
+            stubbed_io: Vec::new(),
             in_parameters: 0,
             in_constant: 0,
         }

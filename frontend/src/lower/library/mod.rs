@@ -14,7 +14,7 @@ use super::{Lowerer, Symbol};
 use crate::diag::{DiagnosticKind, UnsupportedKind};
 use crate::ir::{
     AllocKind, BinaryOp, Expr, ExprKind, FloatTest, HaltKind, MemoryOp, Place, PropertyKind,
-    StmtKind, StringOp, Terminator, UnaryOp,
+    StmtKind, StringOp, StubbedIo, Terminator, UnaryOp,
 };
 use crate::source::Span;
 use crate::types::{FloatKind, IntKind, TypeId, TypeKind, TypeTable};
@@ -547,6 +547,17 @@ impl Lowerer<'_> {
         let Call {
             name, args, span, ..
         } = call;
+        if OUTPUT_FUNCTIONS.contains(&name)
+            || CHAR_INPUT_FUNCTIONS.contains(&name)
+            || matches!(name, "scanf" | "fscanf" | "sscanf")
+        {
+            let caller = self.functions[self.current_function().index()].name.clone();
+            self.stubbed_io.push(StubbedIo {
+                callee: name.to_string(),
+                caller,
+                loc: span.loc,
+            });
+        }
         match name {
             _ if OUTPUT_FUNCTIONS.contains(&name) => {
                 self.lower_args_discard(args);
