@@ -6,6 +6,7 @@
 //! [`Lowerer::lower_known_call`] tries each family in turn; a name no family
 //! knows (or a library name the program defines itself) is an ordinary call.
 
+mod ctype;
 mod math;
 
 use super::constant::{float_const, string_literal_bytes};
@@ -80,12 +81,13 @@ impl Lowerer<'_> {
             want_value,
             defined: self.is_defined_in_program(name),
         };
-        let families: [fn(&mut Self, Call<'_>) -> KnownCall; 6] = [
+        let families: [fn(&mut Self, Call<'_>) -> KnownCall; 7] = [
             Self::lower_verification_call,
             Self::lower_exit_call,
             Self::lower_memory_library_call,
             Self::lower_builtin_call,
             Self::lower_math_call,
+            Self::lower_ctype_call,
             Self::lower_io_call,
         ];
         for family in families {
