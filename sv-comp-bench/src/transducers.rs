@@ -386,6 +386,7 @@ fn spread(outcomes: &[(String, Option<String>, bool, f64)], problems: &mut Vec<S
         "program", "codings", "own s", "fastest", "slowest", "spread"
     );
     let mut stems: Vec<&String> = outcomes.iter().map(|o| &o.0).collect();
+    stems.sort();
     stems.dedup();
     for stem in stems {
         let rows: Vec<_> = outcomes.iter().filter(|o| &o.0 == stem).collect();
