@@ -79,6 +79,10 @@ pub struct StubbedIo {
     /// The function the call is in.
     pub caller: String,
     pub loc: crate::source::Loc,
+    /// A `printf` whose format a harness's `__lore_printf_*` functions can
+    /// write (see `lower/library/printf.rs`): where the program's text
+    /// defines them, the call is lowered to calls of them instead.
+    pub through_harness: bool,
 }
 
 #[derive(Clone, Debug)]

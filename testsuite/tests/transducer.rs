@@ -450,6 +450,63 @@ fn stream_functions_are_the_harness_s_input_and_output() {
     }
 }
 
+/// printf with constant formats is the harness's output too: the learned
+/// transducer writes what the program compiled by gcc writes, on every
+/// input of one symbol and on pairs of a few.
+#[test]
+fn printf_with_constant_formats_is_output() {
+    let path = Path::new("cases/transducer-small/printf_formats.c");
+    let setup = Setup {
+        path,
+        frontend: Default::default(),
+        io: Io::default(),
+        options: Default::default(),
+        log_queries: false,
+        progress: None,
+    };
+    let limits = Limits {
+        bound: 2,
+        proof_time: Duration::from_secs(30),
+        ..Limits::default()
+    };
+    let l = learn(&setup, &limits).unwrap();
+    assert!(matches!(l.outcome, Outcome::Learned), "{:?}", l.outcome);
+    let t = l.transducer.unwrap();
+    let folder = temp_folder();
+    let exe = folder.path().join("printf_formats");
+    let built = std::process::Command::new("gcc")
+        .arg("-o")
+        .arg(&exe)
+        .arg(path)
+        .status()
+        .expect("gcc runs");
+    assert!(built.success());
+    let mut inputs: Vec<Vec<u32>> = (0..256).map(|c| vec![c]).collect();
+    for a in [b'<', b'"', 3, 20, 0xF0, 0xFF, 0xE5, b'a'] {
+        for b in [b'<', 9, 0xF9, b'z'] {
+            inputs.push(vec![u32::from(a), u32::from(b)]);
+        }
+    }
+    for input in inputs {
+        let bytes: Vec<u8> = input.iter().map(|&c| c as u8).collect();
+        let mut child = std::process::Command::new(&exe)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("the program runs");
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(&bytes).unwrap();
+        let out = child.wait_with_output().unwrap().stdout;
+        let expected: Vec<u32> = out.iter().map(|&b| u32::from(b)).collect();
+        assert_eq!(t.run(&input), Some(expected), "on {input:?}:\n{t}");
+    }
+    assert!(
+        matches!(l.proof, Some((lore_transducer::check::Checked::Holds, ..))),
+        "{:?}",
+        l.proof
+    );
+}
+
 #[test]
 fn programs_outside_the_class_are_told_apart_with_the_reason() {
     let bad = "cases/transducer-bad";
@@ -465,7 +522,7 @@ fn programs_outside_the_class_are_told_apart_with_the_reason() {
         ("syntax_error.c", 2, "syntax error"),
         ("missing.c", 2, "no such file"),
         // Output the harness would not see is refused, never dropped.
-        ("writes_with_printf.c", 2, "`main` calls `printf` (line 10)"),
+        ("writes_with_printf.c", 2, "`main` calls `printf` (line 12)"),
     ];
     for (file, code, says) in cases {
         let (got, out) = transducer(&format!("{bad}/{file}"), &[]);

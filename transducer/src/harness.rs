@@ -131,8 +131,8 @@ pub struct IoShape {
 /// and writing `putchar`'s output may use instead (on `stdin` and
 /// `stdout`): the harness defines them over its own input and output, so
 /// that what they read and write is the tape and the recorded output.
-pub const STDIO_WRAPPERS: [&str; 8] = [
-    "getc", "fgetc", "ungetc", "putc", "fputc", "fputs", "puts", "fwrite",
+pub const STDIO_WRAPPERS: [&str; 9] = [
+    "getc", "fgetc", "ungetc", "putc", "fputc", "fputs", "puts", "fwrite", "printf",
 ];
 
 /// I/O functions the harness does not see through and that do not change
@@ -211,10 +211,15 @@ pub fn io_shape(path: &Path, options: &FrontendOptions, io: &Io) -> Result<IoSha
     let replaced = |caller: &str| {
         (caller == io.input && input.defined) || (caller == io.output && output.defined)
     };
-    let mut calls: Vec<(String, String, lore_frontend::source::Loc)> = program
+    // (callee, caller, where, whether the harness can take it: a printf
+    // whose format the front end lowers through the harness's functions)
+    let mut calls: Vec<(String, String, lore_frontend::source::Loc, bool)> = program
         .stubbed_io
         .iter()
-        .map(|c| (c.callee.clone(), c.caller.clone(), c.loc))
+        .map(|c| {
+            let ok = c.callee != "printf" || c.through_harness;
+            (c.callee.clone(), c.caller.clone(), c.loc, ok)
+        })
         .collect();
     for f in &program.functions {
         for block in f.body.iter().flat_map(|b| &b.blocks) {
@@ -229,14 +234,14 @@ pub fn io_shape(path: &Path, options: &FrontendOptions, io: &Io) -> Result<IoSha
                         && (STDIO_WRAPPERS.contains(&callee.name.as_str())
                             || UNOBSERVED_IO.contains(&callee.name.as_str()))
                     {
-                        calls.push((callee.name.clone(), f.name.clone(), stmt.loc));
+                        calls.push((callee.name.clone(), f.name.clone(), stmt.loc, true));
                     }
                 }
             }
         }
     }
     let mut wrapped = 0u16;
-    for (callee, caller, loc) in calls {
+    for (callee, caller, loc, ok) in calls {
         if callee == io.input
             || callee == io.output
             || replaced(&caller)
@@ -245,7 +250,7 @@ pub fn io_shape(path: &Path, options: &FrontendOptions, io: &Io) -> Result<IoSha
             continue;
         }
         match STDIO_WRAPPERS.iter().position(|w| *w == callee) {
-            Some(i) if stdio && !defines(&callee) => wrapped |= 1 << i,
+            Some(i) if stdio && ok && !defines(&callee) => wrapped |= 1 << i,
             _ => {
                 return Err(HarnessError::Shape(format!(
                     "`{caller}` calls `{callee}` (line {}), whose input or output the harness \
@@ -255,7 +260,8 @@ pub fn io_shape(path: &Path, options: &FrontendOptions, io: &Io) -> Result<IoSha
                     io.output,
                     if stdio {
                         " (and from getc, fgetc, ungetc on stdin, putc, fputc, fputs, puts, \
-                         fwrite on stdout)"
+                         fwrite on stdout, printf with a constant format of %c %s %d %i %u %x \
+                         %X %o, a 0 flag and a width)"
                     } else {
                         ""
                     }
@@ -561,6 +567,26 @@ fn stdio_wrappers(shape: &IoShape, input: &str, output: &str) -> String {
                 "size_t fwrite(const void *p, size_t size, size_t n, FILE *f) {{ \
                  const unsigned char *b = p; if (f == stdout) for (size_t i = 0; i < size * n; i++) \
                  {output}(b[i]); return n; }}"
+            ),
+            "printf" => format!(
+                "void __lore_printf_char(int c) {{ {output}((unsigned char)c); }}\n\
+                 void __lore_printf_str(const char *s) {{ for (; *s; s++) {output}((unsigned char)*s); }}\n\
+                 static void __lore_printf_digits(unsigned long long v, int base, int upper, int width, \
+                 int zero, int minus) {{\n\
+                 \x20 char d[24]; int n = 0;\n\
+                 \x20 do {{ int x = (int)(v % base); d[n++] = (char)(x < 10 ? 48 + x : (upper ? 65 : 97) + x - 10); \
+                 v = v / base; }} while (v != 0);\n\
+                 \x20 int pad = width - n - minus;\n\
+                 \x20 if (!zero) for (; pad > 0; pad--) {output}(32);\n\
+                 \x20 if (minus) {output}(45);\n\
+                 \x20 if (zero) for (; pad > 0; pad--) {output}(48);\n\
+                 \x20 while (n > 0) {output}((unsigned char)d[--n]);\n\
+                 }}\n\
+                 void __lore_printf_unsigned(unsigned long long v, int base, int upper, int width, int zero) \
+                 {{ __lore_printf_digits(v, base, upper, width, zero, 0); }}\n\
+                 void __lore_printf_signed(long long v, int width, int zero) {{ \
+                 __lore_printf_digits(v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v, 10, 0, \
+                 width, zero, v < 0); }}"
             ),
             _ => unreachable!("a stream function of STDIO_WRAPPERS"),
         };

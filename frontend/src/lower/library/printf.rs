@@ -1,0 +1,223 @@
+//! `printf` with a constant format, where a harness observes the output:
+//! the program's text then defines `__lore_printf_char(int)`,
+//! `__lore_printf_str(const char *)`, `__lore_printf_signed(long long,
+//! int width, int zero)` and `__lore_printf_unsigned(unsigned long long,
+//! int base, int upper, int width, int zero)` (Sigma*'s harness does, over
+//! its output function), and each piece of the format becomes a call of
+//! one of them. Elsewhere `printf` stays a stub (its output is no
+//! verdict's business). Conversions: `%%`, `%c`, `%s`, `%d`, `%i`, `%u`,
+//! `%x`, `%X`, `%o`, with the flag `0`, a width and the length modifiers
+//! `hh`, `h`, `l`, `ll`; any other format is not lowered this way (the
+//! call is a stub, which the harness refuses).
+
+use super::*;
+use crate::ir::Callee;
+
+/// One piece of a format.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Piece {
+    Byte(u8),
+    /// A conversion of the next argument.
+    Conversion {
+        kind: u8,
+        zero: bool,
+        width: u32,
+        /// The argument's type: 0 int, -2 char, -1 short, 1 long, 2 long long.
+        length: i8,
+    },
+}
+
+/// The pieces of `format`, or `None` where it has something not handled.
+pub(crate) fn pieces(format: &[u8]) -> Option<Vec<Piece>> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < format.len() {
+        let b = format[i];
+        i += 1;
+        if b != b'%' {
+            out.push(Piece::Byte(b));
+            continue;
+        }
+        if format.get(i) == Some(&b'%') {
+            out.push(Piece::Byte(b'%'));
+            i += 1;
+            continue;
+        }
+        let zero = format.get(i) == Some(&b'0');
+        if zero {
+            i += 1;
+        }
+        let mut width = 0u32;
+        while let Some(d) = format.get(i).filter(|d| d.is_ascii_digit()) {
+            width = width.checked_mul(10)?.checked_add(u32::from(d - b'0'))?;
+            i += 1;
+        }
+        let mut length = 0i8;
+        for (text, l) in [(&b"hh"[..], -2), (b"h", -1), (b"ll", 2), (b"l", 1)] {
+            if format[i..].starts_with(text) {
+                length = l;
+                i += text.len();
+                break;
+            }
+        }
+        let kind = *format.get(i)?;
+        i += 1;
+        if !b"csdiuxXo".contains(&kind) || (kind == b's' || kind == b'c') && (length != 0 || zero) {
+            return None;
+        }
+        if width > 64 {
+            return None;
+        }
+        out.push(Piece::Conversion {
+            kind,
+            zero,
+            width,
+            length,
+        });
+    }
+    Some(out)
+}
+
+/// The constant format of a `printf` call, if its first argument is a
+/// string literal.
+pub(crate) fn constant_format(args: &[Node<ast::Expression>]) -> Option<Vec<u8>> {
+    match &args.first()?.node {
+        ast::Expression::StringLiteral(s) => {
+            let (mut bytes, _) = string_literal_bytes(&s.node);
+            // Without its terminating zero.
+            if bytes.last() == Some(&0) {
+                bytes.pop();
+            }
+            Some(bytes)
+        }
+        _ => None,
+    }
+}
+
+/// Whether a `printf` call can be lowered through a harness's functions.
+pub(crate) fn through_harness(args: &[Node<ast::Expression>]) -> bool {
+    constant_format(args)
+        .and_then(|f| pieces(&f))
+        .is_some_and(|p| {
+            p.iter()
+                .filter(|x| matches!(x, Piece::Conversion { .. }))
+                .count()
+                == args.len() - 1
+        })
+}
+
+impl Lowerer<'_> {
+    /// `printf` as calls of the harness's functions, where the program
+    /// defines them and the format is handled; else `None`.
+    pub(super) fn lower_printf_through_harness(&mut self, call: Call<'_>) -> Option<KnownCall> {
+        if call.name != "printf"
+            || call.defined
+            || !self.is_defined_in_program("__lore_printf_char")
+            || !through_harness(call.args)
+        {
+            return None;
+        }
+        let pieces = pieces(&constant_format(call.args)?)?;
+        let loc = call.span.loc;
+        let mut args = call.args[1..].iter();
+        for piece in pieces {
+            let (name, values): (&str, Vec<Expr>) = match piece {
+                Piece::Byte(b) => (
+                    "__lore_printf_char",
+                    vec![Expr::int(u128::from(b), TypeTable::INT)],
+                ),
+                Piece::Conversion {
+                    kind,
+                    zero,
+                    width,
+                    length,
+                } => {
+                    let arg = args.next()?;
+                    let span = self.span(arg);
+                    let Some(v) = self.lower_expr(arg) else {
+                        return Some(KnownCall::Failed);
+                    };
+                    let int = |v: u32| Expr::int(u128::from(v), TypeTable::INT);
+                    // The argument as printf reads it: promoted, then as
+                    // the length modifier says.
+                    let v = self.default_promotion(v);
+                    let signed = matches!(kind, b'd' | b'i');
+                    let as_read = match (length, signed) {
+                        (-2, true) => self.types.int(IntKind::SChar),
+                        (-2, false) => self.types.int(IntKind::UChar),
+                        (-1, true) => self.types.int(IntKind::Short),
+                        (-1, false) => self.types.int(IntKind::UShort),
+                        (1, true) => self.types.int(IntKind::Long),
+                        (1, false) => self.types.int(IntKind::ULong),
+                        (2, true) => self.types.int(IntKind::LongLong),
+                        (2, false) => self.types.int(IntKind::ULongLong),
+                        (_, true) => TypeTable::INT,
+                        (_, false) => TypeTable::UINT,
+                    };
+                    match kind {
+                        b'c' => {
+                            let c = self.convert(v, TypeTable::INT, span);
+                            ("__lore_printf_char", vec![c])
+                        }
+                        b's' => ("__lore_printf_str", vec![v]),
+                        b'd' | b'i' => {
+                            let read = self.convert(v, as_read, span);
+                            let ll = self.types.int(IntKind::LongLong);
+                            let wide = self.convert(read, ll, span);
+                            (
+                                "__lore_printf_signed",
+                                vec![wide, int(width), int(u32::from(zero))],
+                            )
+                        }
+                        _ => {
+                            let read = self.convert(v, as_read, span);
+                            let ull = self.types.int(IntKind::ULongLong);
+                            let wide = self.convert(read, ull, span);
+                            let base = match kind {
+                                b'o' => 8,
+                                b'u' => 10,
+                                _ => 16,
+                            };
+                            (
+                                "__lore_printf_unsigned",
+                                vec![
+                                    wide,
+                                    int(base),
+                                    int(u32::from(kind == b'X')),
+                                    int(width),
+                                    int(u32::from(zero)),
+                                ],
+                            )
+                        }
+                    }
+                }
+            };
+            let id = *self.function_index.get(name)?;
+            let params = self
+                .types
+                .function_type(self.functions[id.index()].ty)?
+                .params
+                .clone();
+            if params.len() != values.len() {
+                return None;
+            }
+            let args: Vec<Expr> = values
+                .into_iter()
+                .zip(params)
+                .map(|(v, p)| self.convert(v, p, call.span))
+                .collect();
+            self.emit(
+                StmtKind::Call {
+                    dest: None,
+                    callee: Callee::Direct(id),
+                    args,
+                },
+                loc,
+            );
+        }
+        Some(
+            self.nondet_value(TypeTable::INT, call.span, call.want_value)
+                .into(),
+        )
+    }
+}
