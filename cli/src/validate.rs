@@ -50,14 +50,10 @@ pub fn check(
         Ok(t) => t,
         Err(why) => return not(why),
     };
-    let dir = tempfile::Builder::new()
-        .prefix("lore-witness-")
-        .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o700))
-        .tempdir()
-        .map_err(|e| {
-            let _ = writeln!(console.err, "error: a temporary folder: {e}");
-            exit::INTERNAL
-        })?;
+    let dir = lore_frontend::preprocess::private_folder("witness").map_err(|e| {
+        let _ = writeln!(console.err, "error: a temporary folder: {e}");
+        exit::INTERNAL
+    })?;
     let extension = input
         .file
         .extension()

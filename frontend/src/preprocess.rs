@@ -202,6 +202,21 @@ fn run_cpp(
     Err(last_error.expect("at least one candidate"))
 }
 
+/// A new temporary folder `lore-<what>-XXXX` only this user can enter
+/// (mode 0700: `tempfile` otherwise leaves the mode to the umask), removed
+/// when dropped: every temporary file Lore writes goes in one (issue 41).
+pub fn private_folder(what: &str) -> std::io::Result<tempfile::TempDir> {
+    let mut builder = tempfile::Builder::new();
+    let prefix = format!("lore-{what}-");
+    builder.prefix(&prefix);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o700));
+    }
+    builder.tempdir()
+}
+
 /// Writes the embedded headers into a folder of this preprocessing's own,
 /// removed again when the returned guard is dropped (after the
 /// preprocessor ran, or on an error path).
@@ -217,20 +232,10 @@ fn run_cpp(
 /// per-user cache would save them, but would have to prove before every
 /// use that no one else could have written it.
 fn write_headers() -> Result<tempfile::TempDir, PreprocessError> {
-    let mut builder = tempfile::Builder::new();
-    builder.prefix("lore-include-");
-    // Owner-only: `tempfile` otherwise leaves the folder's mode to the umask.
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        builder.permissions(std::fs::Permissions::from_mode(0o700));
-    }
-    let dir = builder
-        .tempdir()
-        .map_err(|source| PreprocessError::Headers {
-            path: std::env::temp_dir(),
-            source,
-        })?;
+    let dir = private_folder("include").map_err(|source| PreprocessError::Headers {
+        path: std::env::temp_dir(),
+        source,
+    })?;
     for (name, text) in HEADERS {
         let target = dir.path().join(name);
         let parent = target.parent().expect("header has a parent");

@@ -7,9 +7,5 @@
 /// A fresh folder `lore-{what}-<random>` in the temporary directory that
 /// only this user can read or write.
 pub fn private_folder(what: &str) -> std::io::Result<tempfile::TempDir> {
-    use std::os::unix::fs::PermissionsExt;
-    tempfile::Builder::new()
-        .prefix(&format!("lore-{what}-"))
-        .permissions(std::fs::Permissions::from_mode(0o700))
-        .tempdir()
+    lore_frontend::preprocess::private_folder(what)
 }

@@ -43,14 +43,10 @@ pub(super) fn write_and_check(
     let path = match &args.repaired {
         Some(p) => p.clone(),
         None => {
-            folder = tempfile::Builder::new()
-                .prefix("lore-agr-")
-                .permissions(std::os::unix::fs::PermissionsExt::from_mode(0o700))
-                .tempdir()
-                .map_err(|e| {
-                    eprintln!("error: a temporary folder: {e}");
-                    exit::INTERNAL
-                })?;
+            folder = lore_frontend::preprocess::private_folder("agr").map_err(|e| {
+                eprintln!("error: a temporary folder: {e}");
+                exit::INTERNAL
+            })?;
             folder.path().join("m2_repaired.c")
         }
     };
