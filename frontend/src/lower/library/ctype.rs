@@ -1,7 +1,8 @@
 //! `<ctype.h>` in the C locale: the classification tests (an `int`, 0 or
 //! 1) and `tolower`/`toupper`, lowered to comparisons on the argument.
 //! glibc's tests return other non-zero values for "true"; a program that
-//! compares them with 1 is not portable, and CBMC's library also gives 1.
+//! compares them with one is not portable, and CBMC's library gives one
+//! too.
 
 use super::*;
 
