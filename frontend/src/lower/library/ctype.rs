@@ -1,5 +1,5 @@
-//! `<ctype.h>` in the C locale: the classification tests (an `int`, 0 or
-//! 1) and `tolower`/`toupper`, lowered to comparisons on the argument.
+//! `<ctype.h>` in the C locale: the classification tests (an `int`, zero
+//! or one) and `tolower`/`toupper`, lowered to comparisons on the argument.
 //! glibc's tests return other non-zero values for "true"; a program that
 //! compares them with one is not portable, and CBMC's library gives one
 //! too.
