@@ -16,14 +16,14 @@ use lore_agr::product::Step;
 use lore_agr::property::Label;
 use lore_agr::repair::Method;
 use lore_agr::run::{agr_reporting, Settings};
-
-/// The share of `--time-limit` for learning and repairing; the checks
-/// after it have the rest.
-const LEARNING_SHARE: f64 = 0.8;
 use lore_agr::system::{load, AgrError};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
+
+/// The share of `--time-limit` for learning and repairing; the checks
+/// after it have the rest.
+const LEARNING_SHARE: f64 = 0.8;
 
 #[derive(Args)]
 pub struct AgrArgs {
