@@ -8,6 +8,10 @@
 //! edge is one loop, as in CBMC's goto programs. This makes loops with gotos
 //! into their bodies (CIL output) ordinary.
 //!
+//! The IR's types stay in this one file (a little over 800 lines) so that
+//! the whole language every stage agrees on reads in one place; its checks
+//! are in `ir/verify.rs`.
+//!
 //! Invariants (checked by [`Program::verify`], which lists them in full):
 //! - every expression has the type its operator produces, its operands the
 //!   types the operator takes, and every place the type its path gives;
