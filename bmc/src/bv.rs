@@ -445,8 +445,83 @@ impl<S: SatSolver> Circuit<S> {
         self.sub(&zero, a)
     }
 
-    /// Shift-and-add multiplication, truncated to the width.
+    /// Multiplication truncated to the width. By a constant: shifted
+    /// additions and subtractions ([`Self::mul_const`]). Otherwise sign
+    /// and magnitude, as CBMC multiplies signed numbers: the magnitudes'
+    /// product, negated where the signs differ. The truncated product is
+    /// the same whatever the operands' signedness, and small magnitudes
+    /// leave most partial products zero for the solver where two's
+    /// complement makes a small negative number all ones: `fermat1-ll`
+    /// (64-bit products of small numbers) took 8.7 s, now 0.06 s;
+    /// `Haystacks-08` (products of differences) 13 s, now 7 s.
     pub fn mul(&mut self, a: &[Lit], b: &[Lit]) -> Bv {
+        if let Some(k) = Self::as_const(b) {
+            return self.mul_const(a, k);
+        }
+        if let Some(k) = Self::as_const(a) {
+            return self.mul_const(b, k);
+        }
+        let w = a.len();
+        let (sa, sb) = (a[w - 1], b[w - 1]);
+        let ma = self.magnitude(a);
+        let mb = self.magnitude(b);
+        let product = self.mul_unsigned(&ma, &mb);
+        let negative = self.xor(sa, sb);
+        if negative == Lit::FALSE {
+            return product;
+        }
+        let minus = self.neg(&product);
+        self.mux_bv(negative, &minus, &product)
+    }
+
+    /// `|a|` read as two's complement (an unsigned number: `|MIN|` is
+    /// `MIN`'s bits). A sign-extended `a` (its top bits copies of one
+    /// literal, as the 2w-bit operands of an overflow check are) has a
+    /// magnitude as narrow as its value: the bits above are zero.
+    fn magnitude(&mut self, a: &[Lit]) -> Bv {
+        let w = a.len();
+        let sign = a[w - 1];
+        if sign == Lit::FALSE {
+            return a.to_vec();
+        }
+        let mut n = w;
+        while n > 1 && a[n - 2] == sign {
+            n -= 1;
+        }
+        let low = &a[..n];
+        let minus = self.neg(low);
+        let m = self.mux_bv(sign, &minus, low);
+        Self::zext(&m, w as u32)
+    }
+
+    /// `a · k` for a constant `k`: one addition or subtraction of a
+    /// shifted `a` per nonzero digit of `k`'s canonical signed-digit form.
+    fn mul_const(&mut self, a: &[Lit], k: u128) -> Bv {
+        let w = a.len();
+        let mut acc: Option<Bv> = None;
+        let mut k = k;
+        for i in 0..w {
+            if k & 1 == 0 {
+                k >>= 1;
+                continue;
+            }
+            // digit +1 where k ends in 01, -1 where it ends in 11.
+            let minus = k & 2 != 0 && i + 1 < w;
+            let mut shifted = vec![Lit::FALSE; w];
+            shifted[i..].copy_from_slice(&a[..w - i]);
+            acc = Some(match (acc, minus) {
+                (None, false) => shifted,
+                (None, true) => self.neg(&shifted),
+                (Some(x), false) => self.add(&x, &shifted),
+                (Some(x), true) => self.sub(&x, &shifted),
+            });
+            k = if minus { (k >> 1) + 1 } else { k >> 1 };
+        }
+        acc.unwrap_or_else(|| Self::const_bv(0, w as u32))
+    }
+
+    /// Shift-and-add multiplication, truncated to the width.
+    fn mul_unsigned(&mut self, a: &[Lit], b: &[Lit]) -> Bv {
         let w = a.len();
         let mut acc = Self::const_bv(0, w as u32);
         for (i, &bi) in b.iter().enumerate() {

@@ -1171,3 +1171,56 @@ fn clauses_only_for_the_cone_of_the_constraints() {
     fix(&y, 51, &mut against);
     assert_eq!(c.solve(&against), SolveResult::Unsat);
 }
+
+/// Products of sign- and zero-extended operands (an overflow check
+/// multiplies `sext(x)` by `sext(y)` at twice the width): the magnitude of
+/// a sign-extended operand is built at its own width, every pair of
+/// values checked; and products by random constants at machine widths
+/// (their signed-digit form: runs of ones become a subtraction).
+#[test]
+fn products_of_extended_operands_and_constants() {
+    for n in 1..=4u32 {
+        for w in [n + 1, 2 * n, 2 * n + 3] {
+            for (sx, sy) in [(true, true), (true, false), (false, true)] {
+                let mut c = Circuit::new(Varisat::new());
+                let (x, y) = (c.fresh_bv(n), c.fresh_bv(n));
+                let ext = |v: &Bv, s: bool| {
+                    if s {
+                        Circuit::<Varisat>::sext(v, w)
+                    } else {
+                        Circuit::<Varisat>::zext(v, w)
+                    }
+                };
+                let (xw, yw) = (ext(&x, sx), ext(&y, sy));
+                let r = c.mul(&xw, &yw);
+                let value = |v: u128, s: bool| {
+                    if s {
+                        (signed(v, n) as u128) & mask(w)
+                    } else {
+                        v
+                    }
+                };
+                for vx in 0..1u128 << n {
+                    for vy in 0..1u128 << n {
+                        let mut assumptions = Vec::new();
+                        fix(&x, vx, &mut assumptions);
+                        fix(&y, vy, &mut assumptions);
+                        let expected = reference(Op::Mul, value(vx, sx), value(vy, sy), w);
+                        assert_forced(&mut c, &assumptions, &r, expected, &|| {
+                            format!("width {n} extended to {w} ({sx}, {sy}): {vx:#x} * {vy:#x}")
+                        });
+                    }
+                }
+            }
+        }
+    }
+    let mut rng = SplitMix(11);
+    for w in [8u32, 32, 64] {
+        for _ in 0..16 {
+            let k = interesting(&mut rng, w);
+            let values: Vec<u128> = (0..16).map(|_| interesting(&mut rng, w)).collect();
+            check_with_constant(Op::Mul, w, k, false, &values);
+            check_with_constant(Op::Mul, w, k, true, &values);
+        }
+    }
+}
