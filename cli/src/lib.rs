@@ -17,6 +17,7 @@ mod task;
 mod transducer;
 mod validate;
 mod verify;
+mod verify_html;
 mod witness;
 
 use clap::{Args, Parser, Subcommand};

@@ -2,14 +2,20 @@
 //! program for a bound, with verify's options.
 
 use crate::verify::BoundArgs;
-use lore_bmc::symex::CheckKind;
+use lore_bmc::symex::{CheckKind, SymexOptions};
 use lore_frontend::ir::Program;
 
 /// `lore show ssa`: the equation.
 pub fn show_ssa(program: &Program, bound: &BoundArgs) -> Result<String, String> {
     let options = bound.options()?;
     let program = &bound.with_entry(program)?;
-    let mut symex = lore_bmc::symex::execute(program, &options).map_err(|e| e.to_string())?;
+    ssa_text(program, &options)
+}
+
+/// The SSA equation of `program` at `options`' bound, each step followed by
+/// `// file:line` where it has a place in the source.
+pub fn ssa_text(program: &Program, options: &SymexOptions) -> Result<String, String> {
+    let mut symex = lore_bmc::symex::execute(program, options).map_err(|e| e.to_string())?;
     let pointer_bits = program.model.pointer_bits();
     symex.equation.terms.name_addresses(
         pointer_bits,

@@ -260,6 +260,17 @@ pub struct VerifyArgs {
     /// Bounded model checking only: no k-induction after an UNKNOWN.
     #[arg(long)]
     pub no_k_induction: bool,
+    /// Also write the result as one self-contained HTML page: the source
+    /// with each property and loop marked at its line, each counterexample
+    /// stepped through on the source, the engine's stages (see --stats) and
+    /// a proof's invariants.
+    #[arg(long, value_name = "FILE.html")]
+    pub html: Option<std::path::PathBuf>,
+    /// With --html: CBMC's `--json-ui` output for the same program and
+    /// options, shown property by property beside Lore's results, every
+    /// disagreement marked.
+    #[arg(long, value_name = "FILE.json", requires = "html")]
+    pub compare_cbmc: Option<std::path::PathBuf>,
     /// Give up after this many seconds (the verdict is UNKNOWN).
     #[arg(long, value_name = "SECONDS", value_parser = crate::seconds)]
     pub timeout: Option<f64>,
@@ -513,6 +524,27 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
         .and_then(|(t, p)| crate::task::expected(t, p));
     let sources = &program.sources;
     let category = falsified_category(&report);
+    if let Some(path) = &args.html {
+        let verdict = match &report.verdict {
+            Verdict::True => "TRUE".to_string(),
+            Verdict::False(_) => format!("FALSE({category})"),
+            Verdict::Unknown(_) => "UNKNOWN".to_string(),
+        };
+        let written = crate::verify_html::write(
+            path,
+            args.compare_cbmc.as_deref(),
+            program,
+            &report,
+            &options,
+            induction.as_ref(),
+            &bounds,
+            verdict,
+        );
+        if let Err(e) = written {
+            let _ = writeln!(console.err, "error: {e}");
+            return exit::BAD_INPUT;
+        }
+    }
     if args.json {
         let _ =
             write!(

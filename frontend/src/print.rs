@@ -69,6 +69,71 @@ pub fn loops_to_string(program: &Program) -> String {
     out
 }
 
+/// One block of a function as `lore show cfg` prints it.
+#[derive(Clone, Debug)]
+pub struct BlockText {
+    /// Each statement and where it is.
+    pub stmts: Vec<(String, Loc)>,
+    pub term: String,
+    pub term_loc: Loc,
+    /// The blocks it may go to, each with the condition of going there
+    /// (empty for an unconditional jump).
+    pub successors: Vec<(usize, String)>,
+}
+
+/// The blocks of `f`'s body (none without a body), as `lore show cfg`
+/// prints them, with the edges of the CFG.
+pub fn blocks_text(program: &Program, f: &Function) -> Vec<BlockText> {
+    let printer = Printer { program };
+    let Some(body) = &f.body else {
+        return Vec::new();
+    };
+    body.blocks
+        .iter()
+        .map(|b| {
+            let successors = match &b.term {
+                Terminator::Goto(t) => vec![(t.index(), String::new())],
+                Terminator::Branch {
+                    cond,
+                    then_block,
+                    else_block,
+                } => {
+                    let c = printer.expr(f, cond);
+                    vec![
+                        (then_block.index(), c.clone()),
+                        (else_block.index(), format!("!({c})")),
+                    ]
+                }
+                Terminator::Switch {
+                    value,
+                    cases,
+                    default,
+                } => cases
+                    .iter()
+                    .map(|(v, t)| {
+                        (
+                            t.index(),
+                            format!("case {}", printer.int_value(*v, value.ty)),
+                        )
+                    })
+                    .chain(std::iter::once((default.index(), "default".to_string())))
+                    .collect(),
+                _ => Vec::new(),
+            };
+            BlockText {
+                stmts: b
+                    .stmts
+                    .iter()
+                    .map(|s| (printer.stmt(f, &s.kind), s.loc))
+                    .collect(),
+                term: printer.terminator(f, &b.term),
+                term_loc: b.term_loc,
+                successors,
+            }
+        })
+        .collect()
+}
+
 struct Printer<'a> {
     program: &'a Program,
 }

@@ -3,6 +3,9 @@
 
 use std::path::Path;
 
+#[cfg(feature = "browser")]
+pub mod chromium;
+
 /// Runs `lore` with `args`; returns (exit code, stdout, stderr).
 pub fn run_lore(args: &[String]) -> (u8, String, String) {
     let mut out = Vec::new();
