@@ -530,6 +530,18 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
             Verdict::False(_) => format!("FALSE({category})"),
             Verdict::Unknown(_) => "UNKNOWN".to_string(),
         };
+        // For a task: its file and the verdict it expects.
+        let task_line = task.as_ref().map(|t| {
+            let name = t.path.file_name().unwrap_or_default().to_string_lossy();
+            match &expected {
+                Some(e) if *e == verdict => format!("task {name}: expected {e}; Lore agrees"),
+                Some(e) if verdict == "UNKNOWN" => {
+                    format!("task {name}: expected {e}; Lore does not know")
+                }
+                Some(e) => format!("task {name}: expected {e}; Lore DISAGREES"),
+                None => format!("task {name}: no expected verdict for this property"),
+            }
+        });
         let written = crate::verify_html::write(
             path,
             args.compare_cbmc.as_deref(),
@@ -538,7 +550,7 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
             &options,
             induction.as_ref(),
             &bounds,
-            verdict,
+            (verdict, task_line),
         );
         if let Err(e) = written {
             let _ = writeln!(console.err, "error: {e}");

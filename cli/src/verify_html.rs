@@ -28,6 +28,8 @@ pub struct Page<'a> {
     pub bounds: &'a [u32],
     /// The verdict line as printed (`TRUE`, `FALSE(unreach-call)`, `UNKNOWN`).
     pub verdict: String,
+    /// For a task file: its name and the verdict it expects.
+    pub task: Option<String>,
     pub solver: lore_bmc::solver::SolverKind,
     /// The most memory in use, in bytes.
     pub peak_bytes: u64,
@@ -55,7 +57,7 @@ pub fn write(
     options: &SymexOptions,
     induction: Option<&Induction>,
     bounds: &[u32],
-    verdict: String,
+    (verdict, task): (String, Option<String>),
 ) -> Result<(), String> {
     let results = match cbmc {
         Some(file) => {
@@ -79,6 +81,7 @@ pub fn write(
         induction,
         bounds,
         verdict,
+        task,
         solver: options.solver,
         peak_bytes: crate::memory::peak() as u64,
         cbmc: results.as_deref(),
@@ -161,13 +164,17 @@ impl Page<'_> {
              <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
              <title>{}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n\
              <header><h1>{}</h1><p id=\"verdict\" class=\"verdict {verdict_class}\">{}</p>\
-             <p class=\"summary\">{}</p>\n<nav><a href=\"#properties\">Properties</a> \
+             <p class=\"summary\">{}</p>{}\n<nav><a href=\"#properties\">Properties</a> \
              <a href=\"#source\">Source</a> <a href=\"#traces\">Counterexamples</a> \
              <a href=\"#engine\">Inside the engine</a>{}</nav></header>\n<main>\n",
             text(&title),
             text(&title),
             text(&self.verdict),
             text(&self.summary()),
+            self.task
+                .as_ref()
+                .map(|t| format!("<p id=\"task\" class=\"summary\">{}</p>", text(t)))
+                .unwrap_or_default(),
             if self.cbmc.is_some() {
                 " <a href=\"#cbmc\">Beside CBMC</a>"
             } else {
@@ -220,7 +227,7 @@ impl Page<'_> {
 
     fn properties(&self, out: &mut String) {
         out.push_str(
-            "<section id=\"properties\"><h2>Properties</h2>\n<table class=\"props\"><thead><tr>\
+            "<section id=\"properties\"><details class=\"part\" open><summary><h2>Properties</h2></summary>\n<table class=\"props\"><thead><tr>\
              <th>property</th><th>where</th><th>what is checked</th><th>status</th><th>why</th>\
              </tr></thead><tbody>\n",
         );
@@ -239,7 +246,7 @@ impl Page<'_> {
                 text(&why)
             );
         }
-        out.push_str("</tbody></table></section>\n");
+        out.push_str("</tbody></table></details></section>\n");
     }
 
     /// The marks of each line: properties and loops.
@@ -343,7 +350,7 @@ impl Page<'_> {
     }
 
     fn source(&self, out: &mut String) {
-        out.push_str("<section id=\"source\"><h2>Source</h2>\n");
+        out.push_str("<section id=\"source\"><details class=\"part\" open><summary><h2>Source</h2></summary>\n");
         let mut marks = self.marks();
         let mut first_step = BTreeMap::new();
         for (i, place, _) in self.ssa_steps() {
@@ -386,11 +393,11 @@ impl Page<'_> {
             }
             out.push_str("</tbody></table></details>\n");
         }
-        out.push_str("</section>\n");
+        out.push_str("</details></section>\n");
     }
 
     fn traces(&self, out: &mut String) {
-        out.push_str("<section id=\"traces\"><h2>Counterexamples</h2>\n");
+        out.push_str("<section id=\"traces\"><details class=\"part\" open><summary><h2>Counterexamples</h2></summary>\n");
         let failing: Vec<_> = self
             .report
             .properties
@@ -454,13 +461,13 @@ impl Page<'_> {
                  <table class=\"vars\"><tbody></tbody></table></div></div></div>\n",
             );
         }
-        out.push_str("</section>\n");
+        out.push_str("</details></section>\n");
     }
 
     fn engine(&self, out: &mut String) {
         let e: &Encoding = &self.report.encoding;
         out.push_str(
-            "<section id=\"engine\"><h2>Inside the engine</h2>\n<p class=\"help\">The bounded run \
+            "<section id=\"engine\"><details class=\"part\" open><summary><h2>Inside the engine</h2></summary>\n<p class=\"help\">The bounded run \
              the properties come from: symbolic execution of the program unwound to the bound \
              (SSA steps and terms), the terms blasted into a CNF, the solver's calls, and the \
              concrete replay of each counterexample.</p>\n",
@@ -566,7 +573,7 @@ impl Page<'_> {
             }
             None => {}
         }
-        out.push_str("</section>\n");
+        out.push_str("</details></section>\n");
     }
 
     fn ssa_section(&self, out: &mut String) {
@@ -622,7 +629,8 @@ const STYLE: &str = r#"
 body { font: 14px/1.45 system-ui, sans-serif; margin: 0; color: #1b1b1b; background: #fff; }
 header { padding: 12px 20px; border-bottom: 1px solid #ccc; background: #f6f6f6; }
 h1 { font-size: 20px; margin: 0 0 4px; }
-h2 { font-size: 17px; margin: 24px 0 8px; }
+h2 { font-size: 17px; margin: 24px 0 8px; display: inline-block; }
+details.part > summary { cursor: pointer; }
 h3 { font-size: 15px; margin: 16px 0 6px; }
 h4 { font-size: 13px; margin: 0 0 4px; }
 main { padding: 0 20px 40px; }

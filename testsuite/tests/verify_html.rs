@@ -166,3 +166,19 @@ fn cbmc_results_beside_lore_and_bad_cbmc_files() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--html"), "{err}");
 }
+
+#[test]
+fn a_task_file_names_the_task_and_its_expected_verdict() {
+    let folder = temp_folder();
+    let page = path_in(&folder, "report.html");
+    let (code, out, err) = verify("cases/tasks/nondet_path.yml", &["--html", &page]);
+    assert_eq!(code, 10, "{out}{err}");
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(
+        html.contains(
+            "<p id=\"task\" class=\"summary\">task nondet_path.yml: expected FALSE(unreach-call); Lore agrees</p>"
+        ),
+        "no task line"
+    );
+    assert!(html.contains("nondet_path.c (") && html.contains("class=\"trace\""));
+}

@@ -54,7 +54,7 @@ pub fn read_cbmc_json(json: &str) -> Result<Vec<CbmcResult>, String> {
 
 pub(super) fn beside(page: &Page<'_>, out: &mut String, cbmc: &[CbmcResult]) {
     out.push_str(
-        "<section id=\"cbmc\"><h2>Beside CBMC</h2>\n<p class=\"help\">Property by property: \
+        "<section id=\"cbmc\"><details class=\"part\" open><summary><h2>Beside CBMC</h2></summary>\n<p class=\"help\">Property by property: \
          matched by name, else by line. A row where one says SUCCESS and the other FAILURE is \
          a disagreement: run the program under gcc's sanitizers to see which is right.</p>\n\
          <table class=\"beside\"><thead><tr><th>Lore's property</th><th>Lore</th>\
@@ -153,7 +153,7 @@ pub(super) fn beside(page: &Page<'_>, out: &mut String, cbmc: &[CbmcResult]) {
     }
     let _ = writeln!(
         out,
-        "</tbody></table>\n<p id=\"disagreements\">{}</p></section>",
+        "</tbody></table>\n<p id=\"disagreements\">{}</p></details></section>",
         match disagreements {
             0 => "No disagreement.".to_string(),
             1 => "1 disagreement.".to_string(),
