@@ -124,6 +124,13 @@ const LEGIBLE: &str = r#"(() => {
       for (const b of range.getClientRects()) if (overlap(b, r)) { problems.push(`mark "${t}" over its line's code`); break; }
     }});
   });
+  document.querySelectorAll('#cfg svg').forEach((svg, k) => {
+    const labels = Array.from(svg.querySelectorAll('text')).filter(t => !t.closest('g.state'))
+      .map(t => [t.textContent, t.getBoundingClientRect()]);
+    for (let i = 0; i < labels.length; i++)
+      for (let j = i + 1; j < labels.length; j++)
+        if (overlap(labels[i][1], labels[j][1])) problems.push(`CFG ${k}: "${labels[i][0]}" over "${labels[j][0]}"`);
+  });
   return [n, problems];
 })()"#;
 
@@ -187,10 +194,9 @@ fn check_page(browser: &mut Browser, case: &Case, page: &Path, out: &str) {
             "{name}: {pname} is not among the listed properties {listed:?}"
         );
     }
-    // Each property but the loops' is marked at its line; each loop too.
+    // Each property is marked at its line (an unwinding check by its loop's mark).
     let marked = browser.eval(
         "Array.from(document.querySelectorAll('table.props tbody tr')).every(r => \
-           r.dataset.name.includes('.unwind.') || \
            !!document.getElementById(r.dataset.line).querySelector('a.mark[href=\"#' + r.id + '\"]'))",
     );
     assert_eq!(
