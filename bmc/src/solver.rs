@@ -189,11 +189,120 @@ impl SolverKind {
     }
 }
 
+/// The conflicts MiniSat may spend on each call before CaDiCaL takes a
+/// formula with floating-point arithmetic over (see
+/// [`SolverKind::build_for`]). MiniSat settled sv-comp-wide's satisfiable
+/// float rows in 2,000 to 13,000 conflicts (sine_3 1,979, sine_1 3,338,
+/// square_3 4,884, newton_1_6 12,916); with 5,000, newton_1_6 went on to
+/// CaDiCaL and took 16.8 s against 7.1 s with 20,000.
+pub const MINISAT_FIRST_CONFLICTS: u64 = 20_000;
+
+impl SolverKind {
+    /// The solver for one formula: CaDiCaL's on a formula with
+    /// floating-point arithmetic is MiniSat first, for at most
+    /// [`MINISAT_FIRST_CONFLICTS`] conflicts a call, then CaDiCaL (see
+    /// [`Sequence`]); otherwise [`Self::build_until`].
+    pub fn build_for(self, float_arithmetic: bool, deadline: Option<Instant>) -> Backend {
+        if self == SolverKind::Cadical && float_arithmetic {
+            return Backend::Sequence(Box::new(Sequence::new(deadline, MINISAT_FIRST_CONFLICTS)));
+        }
+        self.build_until(deadline)
+    }
+}
+
+/// Two solvers given the same formula: each call is asked of the first
+/// within its conflict budget, and of the second where the first gives up;
+/// after the first has given up once it is dropped (its memory freed) and
+/// the second answers alone. Which one answers depends on conflicts, not on
+/// time, so a run's answers and models are the same on every machine.
+///
+/// Measured on sv-comp-wide's floating-point rows (issue 44), CaDiCaL
+/// against MiniSat alone: sine_1 4.8 s against 0.69, square_3 13.3 against
+/// 2.3, sine_3 6.9 against 0.18, newton_1_6 17.1 against 7.8; but
+/// newton_2_8 38 s against more than 60. CaDiCaL on CBMC's own formula of
+/// sine_1 takes 3.3 s, where CBMC's MiniSat takes 0.6 s: the solver, not
+/// the encoding. In sequence (20,000 conflicts), against CaDiCaL alone:
+/// sine_1 0.80 s (4.52), sine_3 0.24 (6.75), square_3 1.79 (12.35),
+/// newton_1_6 7.07 (12.61); the dev sample's float tasks unchanged.
+pub struct Sequence {
+    first: Option<Minisat>,
+    then: Cadical,
+    /// The last call was answered by `first`.
+    answered_first: bool,
+}
+
+impl Sequence {
+    /// MiniSat with `budget` conflicts a call, then CaDiCaL.
+    pub fn new(deadline: Option<Instant>, budget: u64) -> Sequence {
+        let mut then = Cadical::new();
+        then.solver.set_callbacks(Some(Until(deadline)));
+        Sequence {
+            first: Some(Minisat::with_budget(deadline, Some(budget))),
+            then,
+            answered_first: false,
+        }
+    }
+}
+
+impl SatSolver for Sequence {
+    fn new_var(&mut self) -> Lit {
+        let l = self.then.new_var();
+        if let Some(f) = &mut self.first {
+            let m = f.new_var();
+            debug_assert_eq!(m, l);
+        }
+        l
+    }
+
+    fn add_clause(&mut self, clause: &[Lit]) {
+        if let Some(f) = &mut self.first {
+            f.add_clause(clause);
+        }
+        self.then.add_clause(clause);
+    }
+
+    fn solve(&mut self, assumptions: &[Lit]) -> SolveResult {
+        if let Some(f) = &mut self.first {
+            let r = f.solve(assumptions);
+            if r != SolveResult::Unknown {
+                self.answered_first = true;
+                return r;
+            }
+            self.first = None;
+        }
+        self.answered_first = false;
+        self.then.solve(assumptions)
+    }
+
+    fn value(&self, lit: Lit) -> bool {
+        match (&self.first, self.answered_first) {
+            (Some(f), true) => f.value(lit),
+            _ => self.then.value(lit),
+        }
+    }
+
+    fn failed_assumptions(&self) -> Vec<Lit> {
+        match (&self.first, self.answered_first) {
+            (Some(f), true) => f.failed_assumptions(),
+            _ => self.then.failed_assumptions(),
+        }
+    }
+
+    fn num_vars(&self) -> u32 {
+        self.then.num_vars()
+    }
+
+    fn num_clauses(&self) -> u64 {
+        self.then.num_clauses()
+    }
+}
+
 /// The solver a run uses, chosen at run time.
 pub enum Backend {
     Cadical(Box<Cadical>),
     Varisat(Box<Varisat>),
     Minisat(Box<Minisat>),
+    Sequence(Box<Sequence>),
 }
 
 impl SatSolver for Backend {
@@ -202,6 +311,7 @@ impl SatSolver for Backend {
             Backend::Cadical(s) => s.new_var(),
             Backend::Varisat(s) => s.new_var(),
             Backend::Minisat(s) => s.new_var(),
+            Backend::Sequence(s) => s.new_var(),
         }
     }
     fn add_clause(&mut self, clause: &[Lit]) {
@@ -209,6 +319,7 @@ impl SatSolver for Backend {
             Backend::Cadical(s) => s.add_clause(clause),
             Backend::Varisat(s) => s.add_clause(clause),
             Backend::Minisat(s) => s.add_clause(clause),
+            Backend::Sequence(s) => s.add_clause(clause),
         }
     }
     fn solve(&mut self, assumptions: &[Lit]) -> SolveResult {
@@ -216,6 +327,7 @@ impl SatSolver for Backend {
             Backend::Cadical(s) => s.solve(assumptions),
             Backend::Varisat(s) => s.solve(assumptions),
             Backend::Minisat(s) => s.solve(assumptions),
+            Backend::Sequence(s) => s.solve(assumptions),
         }
     }
     fn value(&self, lit: Lit) -> bool {
@@ -223,6 +335,7 @@ impl SatSolver for Backend {
             Backend::Cadical(s) => s.value(lit),
             Backend::Varisat(s) => s.value(lit),
             Backend::Minisat(s) => s.value(lit),
+            Backend::Sequence(s) => s.value(lit),
         }
     }
     fn failed_assumptions(&self) -> Vec<Lit> {
@@ -230,6 +343,7 @@ impl SatSolver for Backend {
             Backend::Cadical(s) => s.failed_assumptions(),
             Backend::Varisat(s) => s.failed_assumptions(),
             Backend::Minisat(s) => s.failed_assumptions(),
+            Backend::Sequence(s) => s.failed_assumptions(),
         }
     }
     fn num_vars(&self) -> u32 {
@@ -237,6 +351,7 @@ impl SatSolver for Backend {
             Backend::Cadical(s) => s.num_vars(),
             Backend::Varisat(s) => s.num_vars(),
             Backend::Minisat(s) => s.num_vars(),
+            Backend::Sequence(s) => s.num_vars(),
         }
     }
     fn num_clauses(&self) -> u64 {
@@ -244,6 +359,7 @@ impl SatSolver for Backend {
             Backend::Cadical(s) => s.num_clauses(),
             Backend::Varisat(s) => s.num_clauses(),
             Backend::Minisat(s) => s.num_clauses(),
+            Backend::Sequence(s) => s.num_clauses(),
         }
     }
 }
@@ -485,8 +601,33 @@ impl SatSolver for Varisat {
 /// preprocessing, so nothing is eliminated and nothing needs freezing. Its
 /// variables are ours (variable 0, the constant true, has a unit clause);
 /// it stops searching once the deadline has passed (its `stop` callback).
+/// MiniSat's "stop now?": at the deadline, or once a call has learned
+/// `budget` clauses (its conflicts).
+pub struct Stop {
+    deadline: Option<Instant>,
+    budget: Option<u64>,
+    learned: u64,
+}
+
+impl batsat::Callbacks for Stop {
+    fn on_start(&mut self) {
+        self.learned = 0;
+    }
+
+    fn on_new_clause(&mut self, _c: &[batsat::Lit], kind: batsat::ClauseKind) {
+        if kind == batsat::ClauseKind::Learnt {
+            self.learned += 1;
+        }
+    }
+
+    fn stop(&self) -> bool {
+        self.budget.is_some_and(|b| self.learned >= b)
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
 pub struct Minisat {
-    solver: batsat::Solver<batsat::BasicCallbacks>,
+    solver: batsat::Solver<Stop>,
     vars: u32,
     clauses: u64,
     assumed: Vec<Lit>,
@@ -496,10 +637,16 @@ pub struct Minisat {
 
 impl Minisat {
     pub fn new(deadline: Option<Instant>) -> Minisat {
-        let mut cb = batsat::BasicCallbacks::new();
-        if let Some(d) = deadline {
-            cb.set_stop(move || Instant::now() >= d);
-        }
+        Minisat::with_budget(deadline, None)
+    }
+
+    /// A MiniSat whose calls also give up after `budget` conflicts each.
+    pub fn with_budget(deadline: Option<Instant>, budget: Option<u64>) -> Minisat {
+        let cb = Stop {
+            deadline,
+            budget,
+            learned: 0,
+        };
         let mut m = Minisat {
             solver: batsat::Solver::new(batsat::SolverOpts::default(), cb),
             vars: 1,
@@ -717,6 +864,50 @@ mod tests {
             assert_eq!(s.solve(&[]), SolveResult::Unknown, "{}", kind.name());
             assert!(started.elapsed().as_secs_f64() < 2.0, "{}", kind.name());
         }
+    }
+
+    /// A formula with floating-point arithmetic goes to MiniSat first:
+    /// what MiniSat settles within its conflicts it answers (its model, its
+    /// failed assumptions); a call it gives up on goes to CaDiCaL, which
+    /// answers that call and every later one.
+    #[test]
+    fn minisat_first_then_cadical() {
+        let mut s = SolverKind::Cadical.build_for(true, None);
+        assert!(matches!(s, Backend::Sequence(_)));
+        assumptions_and_cores_with(SolverKind::Cadical.build_for(true, None));
+        pigeons(&mut s, 4);
+        assert_eq!(s.solve(&[]), SolveResult::Unsat);
+        let Backend::Sequence(q) = &s else {
+            unreachable!()
+        };
+        assert!(
+            q.first.is_some() && q.answered_first,
+            "MiniSat settles 5 pigeons"
+        );
+        // Seven pigeons into six holes take more than 10 conflicts: with
+        // that budget CaDiCaL answers, and MiniSat is dropped.
+        let mut s = Backend::Sequence(Box::new(Sequence::new(None, 10)));
+        pigeons(&mut s, 6);
+        let x = s.new_var();
+        assert_eq!(s.solve(&[x]), SolveResult::Unsat);
+        let Backend::Sequence(q) = &s else {
+            unreachable!()
+        };
+        assert!(q.first.is_none() && !q.answered_first, "CaDiCaL answers");
+        // Later clauses and calls are CaDiCaL's alone.
+        let y = s.new_var();
+        s.add_clause(&[y]);
+        assert_eq!(s.solve(&[!x]), SolveResult::Unsat);
+        // Without floating-point arithmetic, or with another solver asked
+        // for, no sequence.
+        assert!(matches!(
+            SolverKind::Cadical.build_for(false, None),
+            Backend::Cadical(_)
+        ));
+        assert!(matches!(
+            SolverKind::Minisat.build_for(true, None),
+            Backend::Minisat(_)
+        ));
     }
 
     #[test]

@@ -117,7 +117,9 @@ pub fn verify_reporting(
     });
     let (results, mut encoding) = check_all_reporting(
         &symex,
-        options.solver.build_until(options.deadline),
+        options
+            .solver
+            .build_for(symex.float_arithmetic > 0, options.deadline),
         options.deadline,
         progress,
     );

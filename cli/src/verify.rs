@@ -98,8 +98,10 @@ pub struct BoundArgs {
     /// its parameters are nondeterministic inputs.
     #[arg(long, value_name = "NAME")]
     pub function: Option<String>,
-    /// The SAT solver: cadical (the default), varisat (pure Rust) or
-    /// minisat (MiniSat's core in Rust: the least memory on large formulas).
+    /// The SAT solver: cadical (the default; a formula with floating-point
+    /// arithmetic goes to MiniSat first, 20,000 conflicts a call, then to
+    /// CaDiCaL), varisat (pure Rust) or minisat (MiniSat's core in Rust:
+    /// the least memory on large formulas).
     #[arg(long, default_value = "cadical", value_name = "SOLVER", value_parser = crate::solver_kind)]
     pub solver: lore_bmc::solver::SolverKind,
     /// For a task file whose one property is checked while `--property`

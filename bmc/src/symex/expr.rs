@@ -480,6 +480,12 @@ impl Executor<'_> {
         let Some(fmt) = self.float_format(state, a.ty) else {
             return FALSE;
         };
+        if matches!(
+            op,
+            BinaryOp::Add | BinaryOp::Sub | BinaryOp::Mul | BinaryOp::Div
+        ) {
+            self.float_arithmetic += 1;
+        }
         let t = &mut self.terms;
         match op {
             BinaryOp::Add => float::add(t, fmt, x, y),

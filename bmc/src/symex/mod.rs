@@ -347,6 +347,10 @@ pub struct Symex {
     pub blocks: u64,
     /// Paths `SymexOptions::prune_infeasible_loops` ended.
     pub pruned: u64,
+    /// Floating-point additions, subtractions, multiplications and
+    /// divisions executed (their circuits decide which solver goes first:
+    /// see [`crate::solver::SolverKind::for_formula`]).
+    pub float_arithmetic: u64,
 }
 
 /// How symbolic execution placed each read and write of memory, which is
@@ -474,6 +478,7 @@ struct Executor<'p> {
     feasibility: Option<crate::blast::Blaster<crate::solver::Backend>>,
     /// Paths it ended.
     pruned: u64,
+    float_arithmetic: u64,
 }
 
 /// Executes `program` from its initialiser and `main`.
@@ -503,6 +508,7 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, BmcEr
         out_of_time: false,
         feasibility: None,
         pruned: 0,
+        float_arithmetic: 0,
     };
     // Globals start as zero; external ones (declared, never defined) are unknown.
     let mut memory = vec![None];
@@ -583,6 +589,7 @@ pub fn execute(program: &Program, options: &SymexOptions) -> Result<Symex, BmcEr
         accesses: ex.accesses,
         blocks: ex.blocks_run,
         pruned: ex.pruned,
+        float_arithmetic: ex.float_arithmetic,
     })
 }
 
