@@ -18,6 +18,7 @@ mod transducer;
 mod validate;
 mod verify;
 mod verify_html;
+mod watchdog;
 mod witness;
 
 use clap::{Args, Parser, Subcommand};

@@ -281,6 +281,18 @@ pub struct VerifyArgs {
     pub memory_limit: Option<u64>,
 }
 
+/// Lore's verdict beside a task's expected one, as the verdict line and the
+/// page say it.
+fn agreement(ours: &str, expected: &str) -> &'static str {
+    if ours == expected {
+        "Lore agrees"
+    } else if ours == "UNKNOWN" {
+        "Lore does not know"
+    } else {
+        "Lore DISAGREES"
+    }
+}
+
 /// Writes `--witness` and `--harness` for the verdict (nothing for UNKNOWN).
 fn write_witnesses(
     args: &VerifyArgs,
@@ -404,24 +416,19 @@ fn validate_witness(
 /// Ends the process with UNKNOWN when a limit is hit (the only place
 /// besides `main` that exits: a limit must stop work in progress). The
 /// memory limit is kept by the binary's allocator (`memory.rs`).
-fn watchdog(timeout: Option<f64>, memory: Option<u64>) {
+fn watchdog(timeout: Option<f64>, memory: Option<u64>) -> Option<crate::watchdog::Watchdog> {
     if let Some(mib) = memory {
         crate::memory::set_limit(mib);
     }
-    let Some(timeout) = timeout else {
-        return;
-    };
-    let start = std::time::Instant::now();
-    std::thread::spawn(move || loop {
-        std::thread::sleep(Duration::from_millis(50));
-        if start.elapsed().as_secs_f64() > timeout {
-            let reason = format!("time limit of {timeout} s reached");
-            let mut out = std::io::stdout().lock();
-            let _ = writeln!(out, "UNKNOWN reason: {reason}\nUNKNOWN");
-            let _ = out.flush();
-            std::process::exit(i32::from(exit::OK));
-        }
-    });
+    let timeout = timeout?;
+    let at = std::time::Instant::now() + Duration::from_secs_f64(timeout);
+    Some(crate::watchdog::Watchdog::start(at, move || {
+        let reason = format!("time limit of {timeout} s reached");
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "UNKNOWN reason: {reason}\nUNKNOWN");
+        let _ = out.flush();
+        std::process::exit(i32::from(exit::OK));
+    }))
 }
 
 pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
@@ -449,7 +456,7 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
             return exit::BAD_INPUT;
         }
     };
-    watchdog(args.timeout, args.memory_limit);
+    let _watchdog = watchdog(args.timeout, args.memory_limit);
     if let Some(witness) = &args.validate_witness {
         return validate_witness(witness, &input, &bound, options, console);
     }
@@ -474,7 +481,7 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
     // Progress on stderr once a run takes a second: what it is doing (at
     // 1 s, then every 5 s) and each stage as it ends.
     let start = std::time::Instant::now();
-    let heartbeat = Heartbeat::start(start);
+    let heartbeat = crate::stats::Heartbeat::start(start);
     let err = &mut *console.err;
     let mut progress = |stage: Stage<'_>| {
         heartbeat.entered(match stage {
@@ -526,21 +533,18 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
         .and_then(|(t, p)| crate::task::expected(t, p));
     let sources = &program.sources;
     let category = falsified_category(&report);
+    // The verdict as its last line prints it.
+    let verdict = match &report.verdict {
+        Verdict::True => "TRUE".to_string(),
+        Verdict::False(_) => format!("FALSE({category})"),
+        Verdict::Unknown(_) => "UNKNOWN".to_string(),
+    };
     if let Some(path) = &args.html {
-        let verdict = match &report.verdict {
-            Verdict::True => "TRUE".to_string(),
-            Verdict::False(_) => format!("FALSE({category})"),
-            Verdict::Unknown(_) => "UNKNOWN".to_string(),
-        };
         // For a task: its file and the verdict it expects.
         let task_line = task.as_ref().map(|t| {
             let name = t.path.file_name().unwrap_or_default().to_string_lossy();
             match &expected {
-                Some(e) if *e == verdict => format!("task {name}: expected {e}; Lore agrees"),
-                Some(e) if verdict == "UNKNOWN" => {
-                    format!("task {name}: expected {e}; Lore does not know")
-                }
-                Some(e) => format!("task {name}: expected {e}; Lore DISAGREES"),
+                Some(e) => format!("task {name}: expected {e}; {}", agreement(&verdict, e)),
                 None => format!("task {name}: no expected verdict for this property"),
             }
         });
@@ -552,7 +556,7 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
             &options,
             induction.as_ref(),
             &bounds,
-            (verdict, task_line),
+            (verdict.clone(), task_line),
         );
         if let Err(e) = written {
             let _ = writeln!(console.err, "error: {e}");
@@ -717,21 +721,10 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
         &mut *console.out
     };
     if let (Some(expected), false) = (&expected, args.json) {
-        let ours = match &report.verdict {
-            Verdict::True => "TRUE".to_string(),
-            Verdict::False(_) => format!("FALSE({category})"),
-            Verdict::Unknown(_) => "UNKNOWN".to_string(),
-        };
-        let agreement = if ours == *expected {
-            "Lore agrees"
-        } else if ours == "UNKNOWN" {
-            "Lore does not know"
-        } else {
-            "Lore DISAGREES"
-        };
         let _ = writeln!(
             verdict_out,
-            "expected verdict (from the task): {expected}; {agreement}"
+            "expected verdict (from the task): {expected}; {}",
+            agreement(&verdict, expected)
         );
     }
     match &report.verdict {
@@ -747,53 +740,6 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
             let _ = writeln!(verdict_out, "UNKNOWN reason: {why}\nUNKNOWN");
             exit::OK
         }
-    }
-}
-
-/// A thread that says on stderr which stage a long run is in (at 1 s,
-/// then every 5 s), until stopped.
-struct Heartbeat {
-    stage: std::sync::Arc<std::sync::atomic::AtomicUsize>,
-}
-
-/// The stages the heartbeat names, by index.
-const STAGES: [&str; 4] = [
-    "symbolic execution",
-    "encoding to CNF and solving",
-    "solving",
-    "done",
-];
-
-impl Heartbeat {
-    fn start(start: std::time::Instant) -> Heartbeat {
-        use std::sync::atomic::Ordering;
-        let stage = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
-        let seen = stage.clone();
-        std::thread::spawn(move || {
-            let mut next = 1.0;
-            loop {
-                std::thread::sleep(Duration::from_millis(100));
-                let s = seen.load(Ordering::Relaxed);
-                if s >= STAGES.len() - 1 {
-                    return;
-                }
-                let t = start.elapsed().as_secs_f64();
-                if t >= next {
-                    eprintln!("[{t:7.1} s] {}…", STAGES[s]);
-                    next += 5.0;
-                }
-            }
-        });
-        Heartbeat { stage }
-    }
-
-    fn entered(&self, stage: usize) {
-        self.stage
-            .store(stage, std::sync::atomic::Ordering::Relaxed);
-    }
-
-    fn stop(&self) {
-        self.entered(STAGES.len() - 1);
     }
 }
 

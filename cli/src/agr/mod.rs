@@ -1,6 +1,9 @@
 //! `lore agr M1.c M2.c P.prop`: two communicating programs and a property;
 //! does M1 ‖ M2 satisfy P, and if not, a repaired M2 that does (the
 //! assume-guarantee-repair paper's loop), checked again independently.
+//! (About 830 lines: the arguments, the run and its printed and JSON
+//! results stay together, as each result field is printed and serialised
+//! side by side; the page and the written repair are modules of their own.)
 
 mod page;
 mod written;
@@ -104,7 +107,7 @@ pub fn run(args: &AgrArgs, console: &mut Console<'_>) -> u8 {
     let started = Instant::now();
     // Every stage works to the deadline; this stops the command should one
     // overrun it (stopped when the command returns).
-    let _watchdog = Watchdog::start(args, started);
+    let _watchdog = watchdog(args, started);
     let system = match load(&args.m1, &args.m2, &text, &args.frontend.options()) {
         Ok(s) => s,
         Err(AgrError::Property(e)) => {
@@ -793,58 +796,36 @@ fn automaton_drawing(
 /// is known, and exits as a "no answer" does. Stages watch the deadline
 /// themselves; this catches one that overran it (a loaded machine made one
 /// run take 12.3 s at `--time-limit 10` in CI).
-struct Watchdog {
-    done: std::sync::Arc<std::sync::atomic::AtomicBool>,
-}
-
-impl Watchdog {
-    fn start(args: &AgrArgs, started: Instant) -> Watchdog {
-        use std::sync::atomic::Ordering;
-        let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-        let limit = args.time_limit;
-        let grace = Duration::from_secs(limit)
-            .mul_f64(0.05)
-            .max(Duration::from_millis(200));
-        let stop_at = started + Duration::from_secs(limit) + grace;
-        let json = args.json.clone().map(|path| {
-            let object = serde_json::json!({
-                "schema": "lore-agr/1",
-                "m1": args.m1.display().to_string(),
-                "m2": args.m2.display().to_string(),
-                "property": args.property.display().to_string(),
-                "repair_method": args.repair,
-                "verdict": "unknown",
-                "exit_code": exit::OK,
-                "iterations": [],
-                "stopped_by_time_limit": true,
-            });
-            (path, object)
+fn watchdog(args: &AgrArgs, started: Instant) -> crate::watchdog::Watchdog {
+    let limit = args.time_limit;
+    let grace = Duration::from_secs(limit)
+        .mul_f64(0.05)
+        .max(Duration::from_millis(200));
+    let json = args.json.clone().map(|path| {
+        let object = serde_json::json!({
+            "schema": "lore-agr/1",
+            "m1": args.m1.display().to_string(),
+            "m2": args.m2.display().to_string(),
+            "property": args.property.display().to_string(),
+            "repair_method": args.repair,
+            "verdict": "unknown",
+            "exit_code": exit::OK,
+            "iterations": [],
+            "stopped_by_time_limit": true,
         });
-        let flag = done.clone();
-        std::thread::spawn(move || loop {
-            std::thread::sleep(Duration::from_millis(20));
-            if flag.load(Ordering::SeqCst) {
-                return;
-            }
-            if Instant::now() >= stop_at {
-                if let Some((path, object)) = &json {
-                    let _ = std::fs::write(path, crate::json::render(object));
-                }
-                let mut out = std::io::stdout().lock();
-                let _ = writeln!(
-                    out,
-                    "no answer: the time limit of {limit} s was reached (a stage overran it and was stopped)"
-                );
-                let _ = out.flush();
-                std::process::exit(i32::from(exit::OK));
-            }
-        });
-        Watchdog { done }
-    }
-}
-
-impl Drop for Watchdog {
-    fn drop(&mut self) {
-        self.done.store(true, std::sync::atomic::Ordering::SeqCst);
-    }
+        (path, object)
+    });
+    let at = started + Duration::from_secs(limit) + grace;
+    crate::watchdog::Watchdog::start(at, move || {
+        if let Some((path, object)) = &json {
+            let _ = std::fs::write(path, crate::json::render(object));
+        }
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(
+            out,
+            "no answer: the time limit of {limit} s was reached (a stage overran it and was stopped)"
+        );
+        let _ = out.flush();
+        std::process::exit(i32::from(exit::OK));
+    })
 }
