@@ -1,6 +1,7 @@
-/* Lore's C library: memset, memcpy, memmove, strlen, strcmp and strcpy are
- * modelled (on the bytes of the objects their pointers reach); the others
- * are declared and reported when called without a definition. */
+/* Lore's C library: memset, memcpy, memmove, memcmp, memchr, strlen,
+ * strcmp, strncmp, strcpy, strchr and strrchr are modelled (on the bytes of
+ * the objects their pointers reach); the others are declared and reported
+ * when called without a definition. */
 #ifndef __LORE_STRING_H
 #define __LORE_STRING_H
 #include <lore_types.h>

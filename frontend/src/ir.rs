@@ -278,6 +278,19 @@ pub enum StringOp {
     Compare,
     /// `strcpy(d, s)`: the bytes of `s` up to its terminator, copied to `d`.
     Copy,
+    /// `p = strchr(s, c)`: the first byte equal to `(char) c` up to and
+    /// including the terminator, or a null pointer.
+    Find,
+    /// `p = strrchr(s, c)`: the last such byte, or a null pointer.
+    FindLast,
+    /// `p = memchr(s, c, n)`: the first of the `n` bytes equal to
+    /// `(unsigned char) c`, or a null pointer.
+    MemFind,
+    /// `r = memcmp(a, b, n)`: as `strcmp` over exactly `n` bytes (all of
+    /// them inside both objects), terminators no different from others.
+    MemCompare,
+    /// `r = strncmp(a, b, n)`: as `strcmp`, over at most `n` bytes.
+    CompareN,
 }
 
 impl StringOp {
@@ -286,7 +299,21 @@ impl StringOp {
             StringOp::Length => "strlen",
             StringOp::Compare => "strcmp",
             StringOp::Copy => "strcpy",
+            StringOp::Find => "strchr",
+            StringOp::FindLast => "strrchr",
+            StringOp::MemFind => "memchr",
+            StringOp::MemCompare => "memcmp",
+            StringOp::CompareN => "strncmp",
         }
+    }
+
+    /// Whether the result is a pointer into the first argument's object
+    /// (an integer otherwise; `strcpy` has none).
+    pub fn finds(self) -> bool {
+        matches!(
+            self,
+            StringOp::Find | StringOp::FindLast | StringOp::MemFind
+        )
     }
 }
 

@@ -46,7 +46,7 @@ use crate::symex::{AssumedBlocks, CheckKind, SymexOptions};
 use crate::verify::{verify, Report, Status};
 use lore_frontend::ir::{
     Block, BlockId, Body, Callee, Expr, ExprKind, Function, FunctionId, HaltKind, Loop, Place,
-    Program, Stmt, StmtKind, Terminator,
+    Program, Stmt, StmtKind, StringOp, Terminator,
 };
 use lore_frontend::types::{LocalId, TypeTable};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -744,7 +744,11 @@ fn writes<'s>(stmt: &'s StmtKind, callees: &mut Vec<FunctionId>) -> Result<Vec<&
         StmtKind::Allocate { .. } => return Err("memory allocation".into()),
         StmtKind::Free { .. } => return Err("free".into()),
         StmtKind::Memory { .. } => return Err("a block memory operation".into()),
-        StmtKind::String { .. } => return Err("a string operation".into()),
+        StmtKind::String {
+            op: StringOp::Copy, ..
+        } => return Err("strcpy".into()),
+        // The others only read memory; their result goes to `dest`.
+        StmtKind::String { dest, .. } => dest.iter().collect(),
         StmtKind::Declare { .. }
         | StmtKind::Assume { .. }
         | StmtKind::Assert { .. }

@@ -1,10 +1,12 @@
-//! The C string functions in symbolic execution: `strlen`, `strcmp` and
-//! `strcpy`, computed on the bytes of the objects their pointers may point
-//! into, so they are bounded by those objects' sizes and need no loop (and
-//! no unwinding). A string that is not terminated inside its object (C:
+//! The C string functions in symbolic execution: `strlen`, `strcmp`,
+//! `strncmp`, `strcpy`, `strchr`, `strrchr`, `memchr` and `memcmp`,
+//! computed on the bytes of the objects their pointers may point into, so
+//! they are bounded by those objects' sizes and need no loop (and no
+//! unwinding). A read past the object a pointer names (a string not
+//! terminated inside its object, `n` bytes that are not all there; C:
 //! undefined behaviour), or a copy that does not fit its destination, ends
-//! the path as unsupported: UNKNOWN, never a guess. `interp.rs` computes
-//! the same functions on concrete bytes.
+//! the path as unsupported: UNKNOWN, never a guess. `interp/strings.rs`
+//! computes the same functions on concrete bytes.
 
 use super::{Executor, State};
 use crate::layout::ObjectId;
@@ -24,6 +26,26 @@ struct Window {
     bytes: Vec<TermId>,
     /// Byte k is inside the object (its run-time size included).
     inside: Vec<TermId>,
+}
+
+/// Where a string function's reading ends.
+#[derive(Copy, Clone)]
+struct Bounds {
+    /// At most this many bytes (`n` of `strncmp`, `memcmp`, `memchr`).
+    limit: Option<TermId>,
+    /// At the terminator.
+    nul: bool,
+    /// Every byte below the limit is read, whatever decides the result
+    /// (memcmp: as ASan's `strict_memcmp` and CBMC assume).
+    whole: bool,
+}
+
+impl Bounds {
+    const STRING: Bounds = Bounds {
+        limit: None,
+        nul: true,
+        whole: false,
+    };
 }
 
 impl Executor<'_> {
@@ -51,7 +73,7 @@ impl Executor<'_> {
             StringOp::Compare => {
                 let a = self.windows(state, args[0]);
                 let b = self.windows(state, args[1]);
-                let (diff, bad) = self.compare(&a, &b);
+                let (diff, bad) = self.compare(&a, &b, Bounds::STRING);
                 self.unsupported_where(
                     state,
                     bad,
@@ -59,6 +81,45 @@ impl Executor<'_> {
                     loc,
                 );
                 self.store_result(state, f, dest, diff, loc);
+            }
+            StringOp::CompareN | StringOp::MemCompare => {
+                let a = self.windows(state, args[0]);
+                let b = self.windows(state, args[1]);
+                let memory = op == StringOp::MemCompare;
+                let bounds = Bounds {
+                    limit: Some(args[2]),
+                    nul: !memory,
+                    whole: memory,
+                };
+                let (diff, bad) = self.compare(&a, &b, bounds);
+                let why = if memory {
+                    "memcmp past the end of an object"
+                } else {
+                    "a string not terminated inside its object"
+                };
+                self.unsupported_where(state, bad, why, loc);
+                self.store_result(state, f, dest, diff, loc);
+            }
+            StringOp::Find | StringOp::FindLast | StringOp::MemFind => {
+                let windows = self.windows(state, args[0]);
+                let byte = self.terms.extract(args[1], 0, 8);
+                let bounds = match op {
+                    StringOp::MemFind => Bounds {
+                        limit: Some(args[2]),
+                        nul: false,
+                        whole: false,
+                    },
+                    _ => Bounds::STRING,
+                };
+                let last = op == StringOp::FindLast;
+                let (at, bad) = self.find(args[0], &windows, byte, bounds, last);
+                let why = if op == StringOp::MemFind {
+                    "memchr past the end of an object"
+                } else {
+                    "a string not terminated inside its object"
+                };
+                self.unsupported_where(state, bad, why, loc);
+                self.store_result(state, f, dest, at, loc);
             }
             StringOp::Copy => {
                 let source = self.windows(state, args[1]);
@@ -168,13 +229,27 @@ impl Executor<'_> {
         (result, self.terms.not(good))
     }
 
-    /// strcmp: the difference of the first differing bytes (as unsigned
-    /// char, in an int), 0 when equal through the terminator; and where
-    /// either string runs out of its object first.
-    fn compare(&mut self, a: &[Window], b: &[Window]) -> (TermId, TermId) {
+    /// `k < n` for the byte index `k` under `bounds`' limit (true without one).
+    fn within(&mut self, bounds: Bounds, k: usize) -> TermId {
+        match bounds.limit {
+            None => TRUE,
+            Some(n) => {
+                let kc = self.terms.constant(k as u128, self.terms.width(n));
+                self.terms.binary(Binary::Ult, kc, n)
+            }
+        }
+    }
+
+    /// strcmp, strncmp, memcmp: the difference of the first differing
+    /// bytes (as unsigned char, in an int), 0 when equal through the
+    /// terminator (`bounds.nul`) or the limit; and where a byte the
+    /// function reads is outside either object (with `bounds.whole`, all
+    /// bytes below the limit are read).
+    fn compare(&mut self, a: &[Window], b: &[Window], bounds: Bounds) -> (TermId, TermId) {
         let mut result = self.terms.constant(0, 32);
         let mut good = FALSE;
         let zero = self.terms.constant(0, 8);
+        let zero32 = self.terms.constant(0, 32);
         for wa in a {
             for wb in b {
                 let names = self.terms.and(wa.names, wb.names);
@@ -182,40 +257,114 @@ impl Executor<'_> {
                     continue;
                 }
                 let n = wa.bytes.len().min(wb.bytes.len());
-                let mut diff = self.terms.constant(0, 32);
+                let mut diff = zero32;
                 for k in (0..n).rev() {
                     let (x, y) = (wa.bytes[k], wb.bytes[k]);
                     let (x32, y32) = (self.terms.zext(x, 32), self.terms.zext(y, 32));
                     let d = self.terms.binary(Binary::Sub, x32, y32);
                     let same = self.terms.binary(Binary::Eq, x, y);
-                    let end = self.terms.binary(Binary::Eq, x, zero);
-                    let zero32 = self.terms.constant(0, 32);
-                    let at_end = self.terms.ite(end, zero32, diff);
-                    diff = self.terms.ite(same, at_end, d);
+                    let next = if bounds.nul {
+                        let end = self.terms.binary(Binary::Eq, x, zero);
+                        self.terms.ite(end, zero32, diff)
+                    } else {
+                        diff
+                    };
+                    let here = self.terms.ite(same, next, d);
+                    let within = self.within(bounds, k);
+                    diff = self.terms.ite(within, here, zero32);
                 }
                 // Decided inside both objects?
                 let mut undecided = TRUE;
                 let mut bad = FALSE;
                 for k in 0..n {
+                    let within = self.within(bounds, k);
+                    let reads = if bounds.whole { TRUE } else { undecided };
+                    let active = self.terms.and(reads, within);
                     let both = self.terms.and(wa.inside[k], wb.inside[k]);
                     let out = self.terms.not(both);
-                    let runs_out = self.terms.and(undecided, out);
+                    let runs_out = self.terms.and(active, out);
                     bad = self.terms.or(bad, runs_out);
                     let (x, y) = (wa.bytes[k], wb.bytes[k]);
                     let differ = self.terms.binary(Binary::Eq, x, y);
                     let differ = self.terms.not(differ);
-                    let end = self.terms.binary(Binary::Eq, x, zero);
-                    let decided = self.terms.or(differ, end);
+                    let decided = if bounds.nul {
+                        let end = self.terms.binary(Binary::Eq, x, zero);
+                        self.terms.or(differ, end)
+                    } else {
+                        differ
+                    };
                     let open = self.terms.not(decided);
                     let go_on = self.terms.and(both, open);
+                    let go_on = self.terms.and(within, go_on);
                     undecided = self.terms.and(undecided, go_on);
                 }
-                bad = self.terms.or(bad, undecided);
+                // Still reading past the shorter window?
+                let past = if bounds.whole {
+                    self.within(bounds, n)
+                } else {
+                    let within = self.within(bounds, n);
+                    self.terms.and(undecided, within)
+                };
+                bad = self.terms.or(bad, past);
                 result = self.terms.ite(names, diff, result);
                 let ok = self.terms.not(bad);
                 let here = self.terms.and(names, ok);
                 good = self.terms.or(good, here);
             }
+        }
+        (result, self.terms.not(good))
+    }
+
+    /// strchr, strrchr, memchr: `p` plus the index of the first (`last`:
+    /// the last) byte equal to `byte` before the search ends — at the
+    /// terminator, which is itself a match for 0 (`bounds.nul`), or at the
+    /// limit —, or a null pointer; and where the search reads past the
+    /// object the pointer names.
+    fn find(
+        &mut self,
+        p: TermId,
+        windows: &[Window],
+        byte: TermId,
+        bounds: Bounds,
+        last: bool,
+    ) -> (TermId, TermId) {
+        let pw = self.pointer_bits();
+        let p = self.terms.zext(p, pw);
+        let zero = self.terms.constant(0, 8);
+        let null = self.terms.constant(0, pw);
+        let mut result = null;
+        let mut good = FALSE;
+        for w in windows {
+            let mut at = null;
+            let mut open = TRUE;
+            let mut bad = FALSE;
+            for k in 0..w.bytes.len() {
+                let within = self.within(bounds, k);
+                let active = self.terms.and(open, within);
+                let out = self.terms.not(w.inside[k]);
+                let runs_out = self.terms.and(active, out);
+                bad = self.terms.or(bad, runs_out);
+                let here = self.terms.and(active, w.inside[k]);
+                let equal = self.terms.binary(Binary::Eq, w.bytes[k], byte);
+                let hit = self.terms.and(here, equal);
+                let kc = self.terms.constant(k as u128, pw);
+                let address = self.terms.binary(Binary::Add, p, kc);
+                at = self.terms.ite(hit, address, at);
+                let mut stop = if last { FALSE } else { equal };
+                if bounds.nul {
+                    let end = self.terms.binary(Binary::Eq, w.bytes[k], zero);
+                    stop = self.terms.or(stop, end);
+                }
+                let go_on = self.terms.not(stop);
+                open = self.terms.and(here, go_on);
+            }
+            let within = self.within(bounds, w.bytes.len());
+            let past = self.terms.and(open, within);
+            bad = self.terms.or(bad, past);
+            result = self.terms.ite(w.names, at, result);
+            let ok = self.terms.not(bad);
+            let here = self.terms.and(w.names, ok);
+            good = self.terms.or(good, here);
         }
         (result, self.terms.not(good))
     }

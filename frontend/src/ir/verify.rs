@@ -177,16 +177,22 @@ impl Checker<'_> {
             }
             StmtKind::String { op, dest, args } => {
                 let (shape, result): (&[bool], _) = match op {
-                    StringOp::Length | StringOp::Compare if dest.is_none() => {
-                        return Err(format!("{} without a result", op.name()))
-                    }
+                    StringOp::Copy => (&[true, true], false),
+                    _ if dest.is_none() => return Err(format!("{} without a result", op.name())),
                     StringOp::Length => (&[true], true),
                     StringOp::Compare => (&[true, true], true),
-                    StringOp::Copy => (&[true, true], false),
+                    StringOp::Find | StringOp::FindLast => (&[true, false], true),
+                    StringOp::MemFind => (&[true, false, false], true),
+                    StringOp::MemCompare | StringOp::CompareN => (&[true, true, false], true),
                 };
                 if let Some(dest) = dest {
                     let ty = self.place(dest)?;
-                    Self::require(result && self.types().is_integer(ty), || {
+                    let fits = if op.finds() {
+                        self.types().is_pointer(ty)
+                    } else {
+                        self.types().is_integer(ty)
+                    };
+                    Self::require(result && fits, || {
                         format!("{} into {}", op.name(), self.show(ty))
                     })?;
                 }

@@ -328,8 +328,10 @@ impl Lowerer<'_> {
             "free" | "__builtin_free" => self.lower_free(call),
             "memset" | "memcpy" | "memmove" | "__builtin_memset" | "__builtin_memcpy"
             | "__builtin_memmove" => self.lower_memory_call(call),
-            "strlen" | "strcmp" | "strcpy" | "__builtin_strlen" | "__builtin_strcmp"
-            | "__builtin_strcpy" => self.lower_string_call(call),
+            "strlen" | "strcmp" | "strcpy" | "strchr" | "strrchr" | "memchr" | "memcmp"
+            | "strncmp" | "__builtin_strlen" | "__builtin_strcmp" | "__builtin_strcpy"
+            | "__builtin_strchr" | "__builtin_strrchr" | "__builtin_memchr"
+            | "__builtin_memcmp" | "__builtin_strncmp" => self.lower_string_call(call),
             _ => return KnownCall::Ordinary,
         }
         .into()
@@ -457,24 +459,53 @@ impl Lowerer<'_> {
         Some(Value::RValue(dest))
     }
 
-    /// `strlen(s)`, `strcmp(a, b)`, `strcpy(d, s)`: one `String` statement;
-    /// strlen's and strcmp's results go to a temporary, strcpy returns `d`.
+    /// `strlen(s)`, `strcmp(a, b)`, `strcpy(d, s)`, `strchr(s, c)`,
+    /// `strrchr(s, c)`, `memchr(s, c, n)`, `memcmp(a, b, n)`,
+    /// `strncmp(a, b, n)`: one `String` statement; a result goes to a
+    /// temporary (strcpy returns `d`).
     fn lower_string_call(&mut self, call: Call<'_>) -> Option<Value> {
         let base = call.name.strip_prefix("__builtin_").unwrap_or(call.name);
-        let (op, count, result) = match base {
-            "strlen" => (StringOp::Length, 1, Some(self.types.size_t())),
-            "strcmp" => (StringOp::Compare, 2, Some(TypeTable::INT)),
-            _ => (StringOp::Copy, 2, None),
+        let char_ptr = self.types.pointer_to(TypeTable::CHAR);
+        let void_ptr = self.types.pointer_to(TypeTable::VOID);
+        let size_t = self.types.size_t();
+        let (op, params, result): (_, Vec<TypeId>, _) = match base {
+            "strlen" => (StringOp::Length, vec![char_ptr], Some(size_t)),
+            "strcmp" => (StringOp::Compare, vec![char_ptr; 2], Some(TypeTable::INT)),
+            "strchr" => (
+                StringOp::Find,
+                vec![char_ptr, TypeTable::INT],
+                Some(char_ptr),
+            ),
+            "strrchr" => (
+                StringOp::FindLast,
+                vec![char_ptr, TypeTable::INT],
+                Some(char_ptr),
+            ),
+            "memchr" => (
+                StringOp::MemFind,
+                vec![void_ptr, TypeTable::INT, size_t],
+                Some(void_ptr),
+            ),
+            "memcmp" => (
+                StringOp::MemCompare,
+                vec![void_ptr, void_ptr, size_t],
+                Some(TypeTable::INT),
+            ),
+            "strncmp" => (
+                StringOp::CompareN,
+                vec![char_ptr, char_ptr, size_t],
+                Some(TypeTable::INT),
+            ),
+            _ => (StringOp::Copy, vec![char_ptr; 2], None),
         };
-        if !self.arg_count(call, count) {
+        if !self.arg_count(call, params.len()) {
             return None;
         }
-        let char_ptr = self.types.pointer_to(TypeTable::CHAR);
         let mut lowered = Vec::new();
-        for a in &call.args[..count] {
+        for (a, &ty) in call.args.iter().zip(&params) {
             let v = self.lower_expr(a)?;
             let aspan = self.span(a);
-            lowered.push(self.convert(v, char_ptr, aspan));
+            lowered.push(self.convert(v, ty, aspan));
         }
         let loc = call.span.loc;
         match result {
