@@ -4,6 +4,7 @@
 //! so the same code serves the binary and the tests.
 
 mod agr;
+mod heartbeat;
 mod html;
 mod json;
 mod learn;

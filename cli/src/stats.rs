@@ -236,49 +236,9 @@ pub fn progress_line(stage: lore_bmc::check::Stage<'_>) -> String {
     }
 }
 
-/// A thread that says on stderr which stage a long run is in (at 1 s,
-/// then every 5 s), until stopped.
-pub struct Heartbeat {
-    stage: std::sync::Arc<std::sync::atomic::AtomicUsize>,
-}
-
-/// The stages the heartbeat names, by index.
-const STAGES: [&str; 4] = [
+/// What `verify`'s heartbeat names, by stage (see [`crate::heartbeat`]).
+pub const STAGES: [&str; 3] = [
     "symbolic execution",
     "encoding to CNF and solving",
     "solving",
-    "done",
 ];
-
-impl Heartbeat {
-    pub fn start(start: std::time::Instant) -> Heartbeat {
-        use std::sync::atomic::Ordering;
-        let stage = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
-        let seen = stage.clone();
-        std::thread::spawn(move || {
-            let mut next = 1.0;
-            loop {
-                std::thread::sleep(std::time::Duration::from_millis(100));
-                let s = seen.load(Ordering::Relaxed);
-                if s >= STAGES.len() - 1 {
-                    return;
-                }
-                let t = start.elapsed().as_secs_f64();
-                if t >= next {
-                    eprintln!("[{t:7.1} s] {}…", STAGES[s]);
-                    next += 5.0;
-                }
-            }
-        });
-        Heartbeat { stage }
-    }
-
-    pub fn entered(&self, stage: usize) {
-        self.stage
-            .store(stage, std::sync::atomic::Ordering::Relaxed);
-    }
-
-    pub fn stop(&self) {
-        self.entered(STAGES.len() - 1);
-    }
-}

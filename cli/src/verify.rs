@@ -478,22 +478,31 @@ pub fn run(args: &VerifyArgs, console: &mut Console<'_>) -> u8 {
     if args.show_properties {
         return show_properties(program, &options, console);
     }
-    // Progress on stderr once a run takes a second: what it is doing (at
-    // 1 s, then every 5 s) and each stage as it ends.
+    // Progress on stderr once a run takes a second: each stage as it ends,
+    // and what it is doing whenever no line came for a few seconds.
     let start = std::time::Instant::now();
-    let heartbeat = crate::stats::Heartbeat::start(start);
+    let stage = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let heartbeat = {
+        let stage = stage.clone();
+        crate::heartbeat::Heartbeat::start(start, "", move || {
+            let s = stage.load(std::sync::atomic::Ordering::Relaxed);
+            crate::stats::STAGES[s.min(crate::stats::STAGES.len() - 1)].to_string()
+        })
+    };
     let err = &mut *console.err;
-    let mut progress = |stage: Stage<'_>| {
-        heartbeat.entered(match stage {
+    let mut progress = |s: Stage<'_>| {
+        let now = match s {
             Stage::Executed { .. } | Stage::Restarted => 1,
             Stage::Encoded { .. } | Stage::Checked { .. } => 2,
-        });
+        };
+        stage.store(now, std::sync::atomic::Ordering::Relaxed);
         let t = start.elapsed().as_secs_f64();
         if t < 1.0 {
             return;
         }
-        let line = crate::stats::progress_line(stage);
+        let line = crate::stats::progress_line(s);
         let _ = writeln!(err, "[{t:7.1} s] {line}");
+        heartbeat.printed();
     };
     // The portfolio: bounded model checking, then k-induction; without an
     // explicit --unwind, both again at twice the bound while time allows.

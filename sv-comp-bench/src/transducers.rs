@@ -153,6 +153,7 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
             options: Default::default(),
             log_queries: false,
             progress: None,
+            status: None,
         };
         let limits = Limits {
             bound: options.bound,

@@ -106,6 +106,7 @@ fn learned(path: &Path) -> Transducer {
         options: Default::default(),
         log_queries: false,
         progress: None,
+        status: None,
     };
     let limits = Limits {
         bound: 4,

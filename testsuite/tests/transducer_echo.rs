@@ -113,6 +113,7 @@ fn learned(path: &str, bits: u32, limits: &Limits) -> Learned {
         options: Default::default(),
         log_queries: false,
         progress: None,
+        status: None,
     };
     learn(&setup, limits).unwrap()
 }

@@ -47,6 +47,7 @@ fn printf_with_constant_formats_is_output() {
         options: Default::default(),
         log_queries: false,
         progress: None,
+        status: None,
     };
     let limits = Limits {
         bound: 2,

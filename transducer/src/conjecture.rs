@@ -39,6 +39,12 @@ impl Checker<'_> {
     }
 
     fn bounded_with(&self, t: &Transducer, n: u32, options: &SymexOptions) -> Checked {
+        self.setup.enter(|| {
+            format!(
+                "the bounded check of a conjecture: every input of at most {n} symbol{}",
+                if n == 1 { "" } else { "s" }
+            )
+        });
         check::bounded(
             self.setup.path,
             &self.setup.frontend,
@@ -96,6 +102,12 @@ impl Checker<'_> {
             ));
             false
         } else {
+            self.setup.enter(|| {
+                format!(
+                    "the proof of a conjecture for every input length (k-induction, up to {} s)",
+                    self.limits.proof_time.as_secs()
+                )
+            });
             let started = Instant::now();
             let mut proof_options = self.options.clone();
             proof_options.unwind = 2;

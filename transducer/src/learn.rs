@@ -125,12 +125,22 @@ pub struct Setup<'a> {
     /// Told what learning is doing, a line at a time (each conjecture and
     /// each check of it), for progress on long runs.
     pub progress: Option<&'a dyn Fn(&str)>,
+    /// Where the run is, kept up to date for a watcher (the command
+    /// line's heartbeat).
+    pub status: Option<std::sync::Arc<crate::status::Status>>,
 }
 
 impl Setup<'_> {
     pub(crate) fn progress(&self, line: impl FnOnce() -> String) {
         if let Some(p) = self.progress {
             p(&line());
+        }
+    }
+
+    /// A new phase of the run begins (see [`crate::status`]).
+    pub(crate) fn enter(&self, phase: impl FnOnce() -> String) {
+        if let Some(s) = &self.status {
+            s.enter(phase());
         }
     }
 }
@@ -174,6 +184,7 @@ pub fn learn(setup: &Setup<'_>, limits: &Limits) -> Result<Learned, LearnError> 
         options: setup.options.clone(),
         log_queries: setup.log_queries,
         progress: setup.progress,
+        status: setup.status.clone(),
     };
     let (mut second, _) = learn_as(&echo_setup, limits, started)?;
     if matches!(second.outcome, Outcome::Learned)
@@ -229,6 +240,10 @@ fn learn_as(
     limits: &Limits,
     started: Instant,
 ) -> Result<(Learned, Option<Vec<u32>>), LearnError> {
+    setup.enter(|| match setup.io.view {
+        View::Output => "loading the program under its harness".into(),
+        View::EchoOr { .. } => "loading the program under the echo view's harness".into(),
+    });
     let shape = harness::io_shape(setup.path, &setup.frontend, &setup.io)?;
     let text = harness::query_harness(&setup.io, &shape);
     let harnessed = harness::load(setup.path, &setup.frontend, &setup.io, &shape, text)?;
@@ -236,6 +251,7 @@ fn learn_as(
     options.unwinding_assertions = true;
     options.prune_infeasible_loops = true;
     let mut oracle = Oracle::new(harnessed, options.clone(), setup.io.bits)?;
+    oracle.status = setup.status.clone();
     oracle.deadline = Some(started + limits.time);
     // The bounded checks count as learning: they stop at its deadline
     // (the proof has a time of its own, and the cross-check after a proof
@@ -290,6 +306,12 @@ fn learn_as(
         ))
     };
     loop {
+        setup.enter(|| {
+            format!(
+                "learning conjecture {}: the solver's answers for its states and transitions",
+                learned.conjectures + 1
+            )
+        });
         let (t, access) = match table.hypothesis(limits.max_states) {
             Ok(h) => h,
             Err(TableError::TooManyStates(n)) => {
@@ -331,6 +353,12 @@ fn learn_as(
         if let Some(log) = &mut table.oracle.log {
             log.push(format!("conjecture {}:\n{t}", learned.conjectures));
         }
+        setup.enter(|| {
+            format!(
+                "checking conjecture {} against concrete runs",
+                learned.conjectures
+            )
+        });
         let checking = Instant::now();
         // The last counterexample first (one refinement may not settle
         // it), then concrete runs: a difference either finds costs
@@ -397,6 +425,12 @@ fn learn_as(
             break;
         }
         seen.push(t.clone());
+        setup.enter(|| {
+            format!(
+                "refining conjecture {} with the input where it differs",
+                learned.conjectures
+            )
+        });
         let refined = table.refine(&t, &access, &input);
         last_input = Some(input);
         match refined {

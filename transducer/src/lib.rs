@@ -15,6 +15,7 @@
 //! programs. [`echo`] is the validate-then-echo class, learned through
 //! the harnesses' echo view. [`c`] writes a transducer as C; [`model`] is the transducer
 //! itself, and [`fold`] its form with lookback in the guards (the paper's).
+//! [`status`] says where a run is, for a watcher on another thread.
 
 pub mod answer;
 pub mod c;
@@ -30,4 +31,5 @@ pub mod model;
 pub mod oracle;
 pub mod pipeline;
 pub mod session;
+pub mod status;
 mod tested;

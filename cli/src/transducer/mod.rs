@@ -109,11 +109,19 @@ pub fn run(args: &TransducerArgs, console: &mut Console<'_>) -> u8 {
         return exit::BAD_INPUT;
     }
     // Progress on stderr once a run has taken a second (quick runs stay
-    // quiet), as the lines come.
+    // quiet): the lines as they come, and where the run is whenever none
+    // came for a few seconds.
     let started = std::time::Instant::now();
+    let status = std::sync::Arc::new(lore_transducer::status::Status::default());
+    let heartbeat = {
+        let status = status.clone();
+        crate::heartbeat::Heartbeat::start(started, "lore transducer: ", move || status.describe())
+    };
     let progress = |line: &str| {
-        if started.elapsed().as_secs_f64() >= 1.0 {
-            eprintln!("lore transducer: {line}");
+        let t = started.elapsed().as_secs_f64();
+        if t >= 1.0 {
+            eprintln!("lore transducer: [{t:7.1} s] {line}");
+            heartbeat.printed();
         }
     };
     let setup = Setup {
@@ -128,6 +136,7 @@ pub fn run(args: &TransducerArgs, console: &mut Console<'_>) -> u8 {
         options: Default::default(),
         log_queries: args.show_queries,
         progress: Some(&progress),
+        status: Some(status),
     };
     if let Some(symbol) = &args.can_write {
         return questions::can_write(args, &setup, symbol, console);

@@ -24,6 +24,7 @@ fn same_io<'a>(setup: &Setup<'_>, other: &'a Path) -> Setup<'a> {
         options: Default::default(),
         log_queries: false,
         progress: None,
+        status: setup.status.clone(),
     }
 }
 
@@ -64,6 +65,9 @@ pub(super) fn can_write(
     symbol: &str,
     console: &mut Console<'_>,
 ) -> u8 {
+    if let Some(s) = &setup.status {
+        s.enter("BEK's can-write question, on the program for every input length");
+    }
     let Some(pattern) = pattern(symbol, setup.io.bits) else {
         let _ = writeln!(
             console.err,
@@ -249,11 +253,18 @@ pub(super) fn ask_all(
         }
         answers.push(answer);
     };
+    let phase = |what: &str| {
+        if let Some(s) = &setup.status {
+            s.enter(format!("BEK's {what} question"));
+        }
+    };
     if let Some(other) = &args.equivalent {
+        phase("equivalence");
         worst(equivalence(args, setup, learned, other, limits, console));
     }
     if let View::EchoOr { reject, .. } = &learned.view {
         if args.idempotent {
+            phase("idempotence");
             worst(echo_idempotence(setup, reject, limits, console));
         }
         if args.commutes_with.is_some() {
@@ -269,6 +280,7 @@ pub(super) fn ask_all(
         return (code, answers);
     }
     if args.idempotent {
+        phase("idempotence");
         let answer = ask(&[this, this], &[this], setup.io.bits, limits);
         let file = args.file.display();
         worst(report(
@@ -288,6 +300,7 @@ pub(super) fn ask_all(
         ));
     }
     if let Some(other) = &args.commutes_with {
+        phase("commutation");
         let other_setup = same_io(setup, other);
         worst(commutation(
             args,

@@ -36,6 +36,10 @@ impl Oracle {
             .collect();
         self.session_for(&prefix)?;
         self.solver_calls += 1;
+        crate::status::tell(self.status.as_ref(), |s| {
+            s.step(format!("a solver call on step {} of the input", n + 1));
+            s.solver_call();
+        });
         let found = self.sessions[0].find(tape, mode, expect);
         self.in_time()?;
         let answer = match found {
@@ -83,6 +87,13 @@ impl Oracle {
             let mut options = self.slack.options(&self.options, tape.len());
             options.deadline = self.deadline;
             options.observe = globals.slices(tape.len(), MAX_STEP_OUTPUT);
+            crate::status::tell(self.status.as_ref(), |s| {
+                s.step(format!(
+                    "symbolic execution and encoding for {} known symbols and one more",
+                    tape.len() - 1
+                ));
+                s.execution();
+            });
             let mut session = Session::new(&self.harnessed.program, options)
                 .map_err(|e| OracleError::Unknown(e.to_string()))?;
             self.sessions_made += 1;

@@ -176,6 +176,8 @@ pub struct Oracle {
     /// running the program on a few inputs of their sets, the solver
     /// asked only where those agree.
     pub run_first: bool,
+    /// Where the run is, for a watcher (see [`crate::status`]).
+    pub status: Option<std::sync::Arc<crate::status::Status>>,
 }
 
 impl Oracle {
@@ -218,6 +220,7 @@ impl Oracle {
             slack: Slack::default(),
             deadline: None,
             log: None,
+            status: None,
         })
     }
 
@@ -375,6 +378,14 @@ impl Oracle {
             let mut options = self.slack.options(&self.options, tape.len());
             options.deadline = self.deadline;
             self.solver_calls += 1;
+            crate::status::tell(self.status.as_ref(), |s| {
+                s.step(format!(
+                    "bounded model checking of a question on {} symbols",
+                    tape.len()
+                ));
+                s.execution();
+                s.solver_call();
+            });
             let report = verify(&self.harnessed.program, &options)
                 .map_err(|e| OracleError::Unknown(e.to_string()))?;
             // A solver stopped at the deadline answers nothing.
