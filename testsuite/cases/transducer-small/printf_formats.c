@@ -1,7 +1,8 @@
 // Output written with printf and constant formats, which the front end
 // turns into calls of the harness's printf functions: literal text, %c,
-// %s, %d of a negative value, a zero-padded %02X, a space-padded %3u and
-// an %o. Compared with gcc's output on every input of one symbol.
+// %s, %d of a negative value, a zero-padded %02X, a space-padded %3u, a
+// 64-bit %lld (negative too) and an %o. Compared with gcc's output on every
+// input of one symbol.
 #include <stdio.h>
 
 int main(void) {
@@ -17,6 +18,8 @@ int main(void) {
       printf("[%3u]", c);
     else if (c >= 0xF0)
       printf("(%d)", c - 0xF8);
+    else if (c >= 0xE8)
+      printf("%lld", (long long)c - 0xEC);
     else if (c >= 0xE0)
       printf("%o", c);
     else

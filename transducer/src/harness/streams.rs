@@ -108,6 +108,25 @@ pub(super) fn wrapped(
     Ok(wrapped)
 }
 
+/// `__lore_printf_digits{suffix}`: `v` in `base`, padded to `width` (with
+/// zeros or spaces), a minus sign first where `minus`; for 64-bit and, a
+/// quarter of the divisions at half their width, 32-bit arguments.
+fn printf_digits(suffix: &str, ty: &str, buffer: u32, output: &str) -> String {
+    format!(
+        "static void __lore_printf_digits{suffix}({ty} v, int base, int upper, int width, \
+         int zero, int minus) {{\n\
+         \x20 char d[{buffer}]; int n = 0;\n\
+         \x20 do {{ int x = (int)(v % base); d[n++] = (char)(x < 10 ? 48 + x : (upper ? 65 : 97) + x - 10); \
+         v = v / base; }} while (v != 0);\n\
+         \x20 int pad = width - n - minus;\n\
+         \x20 if (!zero) for (; pad > 0; pad--) {output}(32);\n\
+         \x20 if (minus) {output}(45);\n\
+         \x20 if (zero) for (; pad > 0; pad--) {output}(48);\n\
+         \x20 while (n > 0) {output}((unsigned char)d[--n]);\n\
+         }}\n"
+    )
+}
+
 /// The C of the stream functions of `shape.wrapped`, over the harness's
 /// `input` and `output` (the streams made three distinct objects).
 pub(super) fn wrappers_c(shape: &IoShape, input: &str, output: &str) -> String {
@@ -154,22 +173,18 @@ pub(super) fn wrappers_c(shape: &IoShape, input: &str, output: &str) -> String {
             "printf" => format!(
                 "void __lore_printf_char(int c) {{ {output}((unsigned char)c); }}\n\
                  void __lore_printf_str(const char *s) {{ for (; *s; s++) {output}((unsigned char)*s); }}\n\
-                 static void __lore_printf_digits(unsigned long long v, int base, int upper, int width, \
-                 int zero, int minus) {{\n\
-                 \x20 char d[24]; int n = 0;\n\
-                 \x20 do {{ int x = (int)(v % base); d[n++] = (char)(x < 10 ? 48 + x : (upper ? 65 : 97) + x - 10); \
-                 v = v / base; }} while (v != 0);\n\
-                 \x20 int pad = width - n - minus;\n\
-                 \x20 if (!zero) for (; pad > 0; pad--) {output}(32);\n\
-                 \x20 if (minus) {output}(45);\n\
-                 \x20 if (zero) for (; pad > 0; pad--) {output}(48);\n\
-                 \x20 while (n > 0) {output}((unsigned char)d[--n]);\n\
-                 }}\n\
+                 {}{}\
                  void __lore_printf_unsigned(unsigned long long v, int base, int upper, int width, int zero) \
                  {{ __lore_printf_digits(v, base, upper, width, zero, 0); }}\n\
                  void __lore_printf_signed(long long v, int width, int zero) {{ \
                  __lore_printf_digits(v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v, 10, 0, \
-                 width, zero, v < 0); }}"
+                 width, zero, v < 0); }}\n\
+                 void __lore_printf_unsigned32(unsigned v, int base, int upper, int width, int zero) \
+                 {{ __lore_printf_digits32(v, base, upper, width, zero, 0); }}\n\
+                 void __lore_printf_signed32(int v, int width, int zero) {{ \
+                 __lore_printf_digits32(v < 0 ? 0U - (unsigned)v : (unsigned)v, 10, 0, width, zero, v < 0); }}",
+                printf_digits("", "unsigned long long", 24, output),
+                printf_digits("32", "unsigned", 12, output),
             ),
             _ => unreachable!("a stream function of STDIO_WRAPPERS"),
         };
