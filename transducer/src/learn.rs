@@ -299,6 +299,9 @@ fn learn_as(
     let mut echo = None;
     let mut seen: Vec<Transducer> = Vec::new();
     let mut last_input: Option<Vec<u32>> = None;
+    // Every input where a conjecture differed: their pieces, put together
+    // anew, are tested on the later conjectures.
+    let mut differences: Vec<Vec<u32>> = Vec::new();
     let out_of_time = || {
         Outcome::NotLearned(format!(
             "the time for learning ({} s) is up",
@@ -369,12 +372,31 @@ fn learn_as(
             None => Ok(None),
         };
         let tested = match again {
-            Ok(None) => tested_difference(&mut table.oracle, &t, learned.conjectures as usize),
+            Ok(None) => tested_difference(
+                &mut table.oracle,
+                &t,
+                learned.conjectures as usize,
+                &differences,
+            ),
             found => found,
         };
         let verdict = match tested {
             Ok(Some(input)) => Verdict::Differs(input),
-            Ok(None) => checker.conjecture(&t, &mut learned),
+            Ok(None) => {
+                // The loops that needed more rounds than the input's length
+                // in the solver's answers (a put_str over a long literal)
+                // get as many in the checks and the proof, and the bound
+                // beyond: found once, not again by the proof's deepening.
+                let mut options = check_options.clone();
+                for (name, slack) in table.oracle.loop_slack() {
+                    options.unwind_set.insert(name, slack + limits.bound);
+                }
+                Checker {
+                    options: &options,
+                    ..checker
+                }
+                .conjecture(&t, &mut learned)
+            }
             Err(OracleError::OutOfTime) => {
                 learned.outcome = out_of_time();
                 break;
@@ -432,6 +454,7 @@ fn learn_as(
             )
         });
         let refined = table.refine(&t, &access, &input);
+        differences.push(input.clone());
         last_input = Some(input);
         match refined {
             Ok(()) => {}

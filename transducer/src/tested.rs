@@ -1,6 +1,8 @@
 //! Conjectures tested by running them against the program before the
 //! solver's checks: a seeded random walk through the conjecture picks
-//! words, each run concretely once and compared step by step.
+//! words, and pieces of the inputs where earlier conjectures differed are
+//! put together anew, each word run concretely once and compared step by
+//! step.
 
 use crate::model::Transducer;
 use crate::oracle::{Oracle, OracleError};
@@ -42,18 +44,28 @@ impl SplitMix {
 /// guard), each run concretely once. Such a difference costs
 /// milliseconds where the solver's checks of a large conjecture take
 /// seconds; finding none proves nothing (the checks still decide).
-/// The walk is seeded by `round`, so learning is repeatable.
+/// Then as many words made of pieces of `differences` (the inputs where
+/// earlier conjectures differed: a tag opened in one and closed in
+/// another, as SnippetEscape 2010's are, which a walk through a large
+/// conjecture almost never picks). The walk and the pieces are seeded by
+/// `round`, so learning is repeatable.
 pub(crate) fn tested_difference(
     oracle: &mut Oracle,
     t: &Transducer,
     round: usize,
+    differences: &[Vec<u32>],
 ) -> Result<Option<Vec<u32>>, OracleError> {
     let mut rng = SplitMix(0x5eed_0000 + round as u64);
     let words =
         (TESTED_WORDS_PER_TRANSITION * t.transitions()).clamp(TESTED_WORDS_MIN, TESTED_WORDS_MAX);
     let longest = TESTED_LENGTH.max(2 * depth(t) + 4);
-    for _ in 0..words {
-        let word = random_word(&mut rng, t, longest);
+    let spliced = if differences.is_empty() { 0 } else { words };
+    for i in 0..words + spliced {
+        let word = if i < words {
+            random_word(&mut rng, t, longest)
+        } else {
+            spliced_word(&mut rng, differences, longest)
+        };
         match differs_on(oracle, t, &word)? {
             Some(true) => return Ok(Some(word)),
             Some(false) => {}
@@ -90,6 +102,23 @@ fn random_word(rng: &mut SplitMix, t: &Transducer, longest: usize) -> Vec<u32> {
         word.push(x);
         state = tr.target;
     }
+    word
+}
+
+/// A word of 1 to 4 pieces of `differences` (each a piece of one of them,
+/// at most `longest` symbols in all).
+fn spliced_word(rng: &mut SplitMix, differences: &[Vec<u32>], longest: usize) -> Vec<u32> {
+    let mut word = Vec::new();
+    for _ in 0..1 + rng.below(4) {
+        let from = &differences[rng.below(differences.len() as u64) as usize];
+        if from.is_empty() {
+            continue;
+        }
+        let start = rng.below(from.len() as u64) as usize;
+        let len = 1 + rng.below((from.len() - start) as u64) as usize;
+        word.extend_from_slice(&from[start..start + len]);
+    }
+    word.truncate(longest);
     word
 }
 

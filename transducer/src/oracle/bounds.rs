@@ -44,6 +44,11 @@ impl Slack {
         options
     }
 
+    /// The named loops' slack.
+    pub(super) fn cut(&self) -> Vec<(String, u32)> {
+        self.cut.iter().map(|(n, &s)| (n.clone(), s)).collect()
+    }
+
     /// Doubles the slack of the named loops (the empty name: of every
     /// loop); false when each is at `MAX_SLACK` already.
     pub(super) fn widen(&mut self, names: &[String]) -> bool {

@@ -224,6 +224,12 @@ impl Oracle {
         })
     }
 
+    /// The loops (by `unwind_set` name) that needed more rounds than the
+    /// input's length to answer, with how many more.
+    pub fn loop_slack(&self) -> Vec<(String, u32)> {
+        self.slack.cut()
+    }
+
     pub fn program(&self) -> &Program {
         &self.harnessed.program
     }
