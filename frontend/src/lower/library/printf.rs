@@ -79,32 +79,60 @@ pub(crate) fn pieces(format: &[u8]) -> Option<Vec<Piece>> {
     Some(out)
 }
 
-/// The constant format of a `printf` call, if its first argument is a
-/// string literal.
-pub(crate) fn constant_format(args: &[Node<ast::Expression>]) -> Option<Vec<u8>> {
-    match &args.first()?.node {
+/// A `printf` format the harness can take: a string literal, or `c ? f :
+/// g` of such formats (`printf(next == '{' ? "&amp;" : "&")`).
+pub(crate) enum Format<'a> {
+    Literal(Vec<u8>),
+    Choice(&'a Node<ast::Expression>, Box<Format<'a>>, Box<Format<'a>>),
+}
+
+impl Format<'_> {
+    /// Each way the format may read, a literal's bytes each.
+    fn literals(&self) -> Vec<&[u8]> {
+        match self {
+            Format::Literal(bytes) => vec![bytes],
+            Format::Choice(_, a, b) => {
+                let mut all = a.literals();
+                all.extend(b.literals());
+                all
+            }
+        }
+    }
+}
+
+/// The format of a `printf` call, if its first argument is one.
+pub(crate) fn format_of(e: &Node<ast::Expression>) -> Option<Format<'_>> {
+    match &e.node {
         ast::Expression::StringLiteral(s) => {
             let (mut bytes, _) = string_literal_bytes(&s.node);
             // Without its terminating zero.
             if bytes.last() == Some(&0) {
                 bytes.pop();
             }
-            Some(bytes)
+            Some(Format::Literal(bytes))
         }
+        ast::Expression::Conditional(c) => Some(Format::Choice(
+            &c.node.condition,
+            Box::new(format_of(&c.node.then_expression)?),
+            Box::new(format_of(&c.node.else_expression)?),
+        )),
         _ => None,
     }
 }
 
-/// Whether a `printf` call can be lowered through a harness's functions.
+/// Whether a `printf` call can be lowered through a harness's functions:
+/// every way its format may read is handled and converts every argument.
 pub(crate) fn through_harness(args: &[Node<ast::Expression>]) -> bool {
-    constant_format(args)
-        .and_then(|f| pieces(&f))
-        .is_some_and(|p| {
-            p.iter()
-                .filter(|x| matches!(x, Piece::Conversion { .. }))
-                .count()
-                == args.len() - 1
+    args.first().and_then(format_of).is_some_and(|f| {
+        f.literals().iter().all(|l| {
+            pieces(l).is_some_and(|p| {
+                p.iter()
+                    .filter(|x| matches!(x, Piece::Conversion { .. }))
+                    .count()
+                    == args.len() - 1
+            })
         })
+    })
 }
 
 impl Lowerer<'_> {
@@ -118,10 +146,75 @@ impl Lowerer<'_> {
         {
             return None;
         }
-        let pieces = pieces(&constant_format(call.args)?)?;
+        let format = format_of(&call.args[0])?;
         let loc = call.span.loc;
-        let mut args = call.args[1..].iter();
-        for piece in pieces {
+        // The arguments first (C evaluates them all before printing),
+        // promoted, each in a temporary where the format chooses.
+        let mut values = Vec::new();
+        for arg in &call.args[1..] {
+            let span = self.span(arg);
+            let Some(v) = self.lower_expr(arg) else {
+                return Some(KnownCall::Failed);
+            };
+            let v = self.default_promotion(v);
+            let v = if matches!(format, Format::Literal(_)) {
+                v
+            } else {
+                let tmp = self.new_temp(v.ty, loc);
+                let ty = v.ty;
+                self.emit(
+                    StmtKind::Assign {
+                        place: Place::Local(tmp),
+                        value: v,
+                    },
+                    loc,
+                );
+                Expr::load(Place::Local(tmp), ty)
+            };
+            values.push((v, span));
+        }
+        self.printf_format(&format, &values, call.span)?;
+        Some(
+            self.nondet_value(TypeTable::INT, call.span, call.want_value)
+                .into(),
+        )
+    }
+
+    /// The calls that print `format` with `values` (the promoted
+    /// arguments), a branch for each choice.
+    fn printf_format(
+        &mut self,
+        format: &Format<'_>,
+        values: &[(Expr, Span)],
+        call: Span,
+    ) -> Option<()> {
+        let loc = call.loc;
+        let bytes = match format {
+            Format::Literal(bytes) => bytes,
+            Format::Choice(cond, a, b) => {
+                let cond = self.lower_cond(cond)?;
+                let then_block = self.builder().new_block();
+                let else_block = self.builder().new_block();
+                let join = self.builder().new_block();
+                self.builder().terminate(
+                    Terminator::Branch {
+                        cond,
+                        then_block,
+                        else_block,
+                    },
+                    loc,
+                );
+                self.builder().switch_to(then_block);
+                self.printf_format(a, values, call)?;
+                self.builder().terminate(Terminator::Goto(join), loc);
+                self.builder().switch_to(else_block);
+                self.printf_format(b, values, call)?;
+                self.builder().goto_and_switch(join, loc);
+                return Some(());
+            }
+        };
+        let mut args = values.iter();
+        for piece in pieces(bytes)? {
             let (name, values): (&str, Vec<Expr>) = match piece {
                 Piece::Byte(b) => (
                     "__lore_printf_char",
@@ -133,15 +226,10 @@ impl Lowerer<'_> {
                     width,
                     length,
                 } => {
-                    let arg = args.next()?;
-                    let span = self.span(arg);
-                    let Some(v) = self.lower_expr(arg) else {
-                        return Some(KnownCall::Failed);
-                    };
+                    let (v, span) = args.next()?.clone();
                     let int = |v: u32| Expr::int(u128::from(v), TypeTable::INT);
-                    // The argument as printf reads it: promoted, then as
-                    // the length modifier says.
-                    let v = self.default_promotion(v);
+                    // The argument as printf reads it: promoted (above),
+                    // then as the length modifier says.
                     let signed = matches!(kind, b'd' | b'i');
                     let as_read = match (length, signed) {
                         (-2, true) => self.types.int(IntKind::SChar),
@@ -213,7 +301,7 @@ impl Lowerer<'_> {
             let args: Vec<Expr> = values
                 .into_iter()
                 .zip(params)
-                .map(|(v, p)| self.convert(v, p, call.span))
+                .map(|(v, p)| self.convert(v, p, call))
                 .collect();
             self.emit(
                 StmtKind::Call {
@@ -224,9 +312,6 @@ impl Lowerer<'_> {
                 loc,
             );
         }
-        Some(
-            self.nondet_value(TypeTable::INT, call.span, call.want_value)
-                .into(),
-        )
+        Some(())
     }
 }
