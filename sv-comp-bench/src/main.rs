@@ -316,6 +316,10 @@ enum Command {
         /// the spread of times per program.
         #[arg(long)]
         codings: bool,
+        /// The most states a transducer may have before learning gives up
+        /// (SnippetEscape 2010 needs 40).
+        #[arg(long, default_value_t = lore_transducer::learn::Limits::default().max_states)]
+        max_states: usize,
     },
 }
 
@@ -453,6 +457,7 @@ fn main() -> ExitCode {
             require_proved,
             only,
             codings,
+            max_states,
         } => transducers::run(
             &folder,
             &transducers::Options {
@@ -462,6 +467,7 @@ fn main() -> ExitCode {
                 require_proved,
                 only,
                 codings,
+                max_states,
             },
         ),
         Command::Agr {

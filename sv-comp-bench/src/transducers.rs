@@ -35,6 +35,8 @@ pub struct Options {
     pub only: Option<String>,
     /// Also the other codings of each program.
     pub codings: bool,
+    /// The most states a transducer may have.
+    pub max_states: usize,
 }
 
 fn io_of(p: &Program) -> Io {
@@ -119,9 +121,10 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
     };
     println!(
         "Sigma* on {} programs: conjectures checked on every input of at most {} symbols, \
-         learning limited to {} s, the proof to {} s",
+         at most {} states, learning limited to {} s, the proof to {} s",
         programs.len(),
         options.bound,
+        options.max_states,
         options.time.as_secs(),
         options.proof_time.as_secs()
     );
@@ -159,6 +162,7 @@ pub fn run(folder: &Path, options: &Options) -> ExitCode {
             bound: options.bound,
             time: options.time,
             proof_time: options.proof_time,
+            max_states: options.max_states,
             ..Limits::default()
         };
         let learned = match learn(&setup, &limits) {
