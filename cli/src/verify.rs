@@ -1,4 +1,8 @@
 //! `lore verify` (`show.rs` has `lore show ssa` and `lore show cnf`).
+//! About 800 lines, one file: the command's flow from its arguments to its
+//! exit code (task file, portfolio, replay, witnesses, report) reads in
+//! order here; what renders lives in `stats.rs`, `witness.rs`, `report.rs`
+//! and `verify_html.rs`.
 
 use crate::{exit, load, Console, InputArgs};
 use clap::Args;
